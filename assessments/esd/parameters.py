@@ -1,0 +1,253 @@
+"""Input declarations for the engine's scenarios.
+
+A scenario declares each input once, as a :class:`Param`. The wizard forms, the
+defaults table (``esd defaults``), the command-line validation and the report's
+"inputs used" table are all generated from these declarations: no parameter, default,
+bound or source is typed anywhere else.
+
+:func:`validate` turns a mapping of raw inputs (JSON values or form values) into the
+effective inputs of a scenario, or raises :class:`EngineValidationError` naming every
+bad symbol with the allowed range. Nothing is clamped.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Sequence
+
+FLOAT = "float"
+INT = "int"
+CHOICE = "choice"
+
+ALL = "__all__"
+
+
+class EngineValidationError(ValueError):
+    """Bad input: ``errors`` maps each offending symbol (or ``__all__``) to a message."""
+
+    def __init__(self, errors: Mapping[str, str]):
+        self.errors = dict(errors)
+        super().__init__("; ".join(f"{k}: {v}" for k, v in self.errors.items()))
+
+
+@dataclass(frozen=True)
+class Step:
+    """A wizard step: a group of inputs a reviewer fills in together."""
+
+    key: str
+    title: str
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class Param:
+    """One input of a scenario, as the document defines it.
+
+    ``default`` is ``None`` for an input with no default: ``required=True`` makes it
+    mandatory (e.g. ``Qchem_yr``); otherwise leaving it out means "not given" (e.g. a
+    known ``Nsites``) and the scenario computes the quantity instead.
+
+    ``lower``/``upper`` bound the value; ``lower_open``/``upper_open`` make a bound
+    strict (a fraction that must be below 1, a count that must be above 0).
+    """
+
+    symbol: str
+    label: str
+    units: str
+    default: float | int | str | None
+    source: str
+    step: str
+    lower: float | None = None
+    upper: float | None = None
+    lower_open: bool = False
+    upper_open: bool = False
+    kind: str = FLOAT
+    choices: tuple[tuple[str, str], ...] = ()
+    required: bool = False
+    help: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind == CHOICE and not self.choices:
+            raise ValueError(f"{self.symbol}: a choice parameter needs choices")
+        if self.default is not None:
+            error = self.check(self.default)
+            if error:
+                raise ValueError(f"{self.symbol}: default {self.default!r} is invalid: {error}")
+
+    @property
+    def optional(self) -> bool:
+        """True when the input may be left out without a default (computed instead)."""
+        return self.default is None and not self.required
+
+    def range_text(self) -> str:
+        """The allowed range in words, e.g. ``between 0 and 1`` or ``greater than 0``."""
+        if self.kind == CHOICE:
+            return "one of " + ", ".join(value for value, _ in self.choices)
+        lo, hi = self.lower, self.upper
+        fmt = _format_bound
+        if lo is not None and hi is not None:
+            if not self.lower_open and not self.upper_open:
+                text = f"between {fmt(lo)} and {fmt(hi)}"
+            else:
+                left = "greater than" if self.lower_open else "at least"
+                right = "less than" if self.upper_open else "at most"
+                text = f"{left} {fmt(lo)} and {right} {fmt(hi)}"
+        elif lo is not None:
+            text = f"{'greater than' if self.lower_open else 'at least'} {fmt(lo)}"
+        elif hi is not None:
+            text = f"{'less than' if self.upper_open else 'at most'} {fmt(hi)}"
+        else:
+            text = "any number"
+        if self.kind == INT:
+            text = "a whole number " + text
+        return text
+
+    def coerce(self, raw: Any) -> float | int | str:
+        """Convert a raw JSON or form value; raise ``ValueError`` with a message."""
+        if self.kind == CHOICE:
+            if not isinstance(raw, str) or raw not in {v for v, _ in self.choices}:
+                raise ValueError(f"must be {self.range_text()}")
+            return raw
+        if isinstance(raw, bool) or not isinstance(raw, (int, float, str)):
+            raise ValueError(f"must be a number ({self.range_text()})")
+        if isinstance(raw, str):
+            try:
+                value = float(raw.strip().replace(",", ""))
+            except ValueError:
+                raise ValueError(f"must be a number ({self.range_text()})") from None
+        else:
+            value = float(raw)
+        if not math.isfinite(value):
+            raise ValueError(f"must be a finite number ({self.range_text()})")
+        if self.kind == INT:
+            if value != int(value):
+                raise ValueError(f"must be {self.range_text()}")
+            return int(value)
+        return value
+
+    def check(self, value: Any) -> str:
+        """Return an error message for an out-of-range value, or ``""``."""
+        if self.kind == CHOICE:
+            return "" if value in {v for v, _ in self.choices} else f"must be {self.range_text()}"
+        too_low = self.lower is not None and (
+            value <= self.lower if self.lower_open else value < self.lower
+        )
+        too_high = self.upper is not None and (
+            value >= self.upper if self.upper_open else value > self.upper
+        )
+        if too_low or too_high:
+            return f"must be {self.range_text()} {self.units}".rstrip()
+        return ""
+
+    def as_dict(self) -> dict[str, Any]:
+        """The declaration as ``esd defaults`` prints it."""
+        out: dict[str, Any] = {
+            "symbol": self.symbol,
+            "label": self.label,
+            "units": self.units,
+            "default": self.default,
+            "required": self.required,
+            "source": self.source,
+            "step": self.step,
+            "allowed": self.range_text(),
+        }
+        if self.kind == CHOICE:
+            out["choices"] = [value for value, _ in self.choices]
+        else:
+            out["lower"] = self.lower
+            out["upper"] = self.upper
+        return out
+
+
+def _format_bound(value: float) -> str:
+    return f"{value:g}" if abs(value) < 1e6 else f"{value:,.0f}"
+
+
+CrossCheck = Callable[[Mapping[str, Any]], Mapping[str, str]]
+
+
+@dataclass(frozen=True)
+class ParamSet:
+    """A scenario's inputs in wizard order, with the checks that span several inputs."""
+
+    params: tuple[Param, ...]
+    steps: tuple[Step, ...]
+    cross_checks: tuple[CrossCheck, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        symbols = [p.symbol for p in self.params]
+        if len(symbols) != len(set(symbols)):
+            raise ValueError("duplicate parameter symbols")
+        step_keys = {s.key for s in self.steps}
+        for p in self.params:
+            if p.step not in step_keys:
+                raise ValueError(f"{p.symbol}: unknown step {p.step!r}")
+
+    def __getitem__(self, symbol: str) -> Param:
+        for p in self.params:
+            if p.symbol == symbol:
+                return p
+        raise KeyError(symbol)
+
+    def __contains__(self, symbol: object) -> bool:
+        return any(p.symbol == symbol for p in self.params)
+
+    def for_step(self, step: str) -> list[Param]:
+        return [p for p in self.params if p.step == step]
+
+    def defaults(self) -> dict[str, Any]:
+        return {p.symbol: p.default for p in self.params}
+
+    def validate(self, inputs: Mapping[str, Any]) -> dict[str, Any]:
+        """Effective inputs: every symbol, given or defaulted; or raise with every error."""
+        return validate(self, inputs)
+
+
+def validate(param_set: ParamSet, inputs: Mapping[str, Any]) -> dict[str, Any]:
+    """Check ``inputs`` against ``param_set`` and fill in the defaults.
+
+    Raises :class:`EngineValidationError` with one message per bad symbol: unknown
+    symbols, values of the wrong type, values out of range, missing required inputs,
+    then the scenario's cross-checks (run only when every single input is valid).
+
+    >>> ps = ParamSet(
+    ...     params=(Param("F", "Fraction", "kg/kg", 0.5, "test", "s", lower=0, upper=1),),
+    ...     steps=(Step("s", "Step"),))
+    >>> validate(ps, {})
+    {'F': 0.5}
+    >>> validate(ps, {"F": 2})
+    Traceback (most recent call last):
+    ...
+    assessments.esd.parameters.EngineValidationError: F: must be between 0 and 1 kg/kg
+    """
+    if not isinstance(inputs, Mapping):
+        raise EngineValidationError({ALL: "inputs must be a JSON object of {symbol: value}"})
+    errors: dict[str, str] = {}
+    effective: dict[str, Any] = {}
+    for symbol in inputs:
+        if symbol not in param_set:
+            errors[str(symbol)] = "unknown input symbol for this scenario"
+    for p in param_set.params:
+        raw = inputs.get(p.symbol)
+        if raw is None or (isinstance(raw, str) and raw.strip() == ""):
+            if p.required:
+                errors[p.symbol] = f"is required ({p.label}, {p.range_text()} {p.units})".rstrip()
+            effective[p.symbol] = p.default
+            continue
+        try:
+            value = p.coerce(raw)
+        except ValueError as exc:
+            errors[p.symbol] = str(exc)
+            continue
+        message = p.check(value)
+        if message:
+            errors[p.symbol] = message
+            continue
+        effective[p.symbol] = value
+    if not errors:
+        for cross_check in param_set.cross_checks:
+            errors.update(cross_check(effective))
+    if errors:
+        raise EngineValidationError(errors)
+    return effective
