@@ -1,6 +1,15 @@
 from django.apps import AppConfig
+from django.db.models.signals import post_migrate
 
 
 class AssessmentsConfig(AppConfig):
-    default_auto_field = 'django.db.models.BigAutoField'
-    name = 'assessments'
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "assessments"
+    verbose_name = "PMN engineering review"
+
+    def ready(self) -> None:
+        from .roles import ensure_roles
+
+        # After this app's permissions exist (post_migrate of this app runs after
+        # django.contrib.auth's permission creation for it).
+        post_migrate.connect(ensure_roles, sender=self, dispatch_uid="assessments.ensure_roles")

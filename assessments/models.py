@@ -1,3 +1,309 @@
-from django.db import models
+"""The review's data: a case (Submission), its assessments (one per revision), the uses
+assessed in each (Scenario) and every status change (ReviewDecision).
 
-# Create your models here.
+Rules that must always hold are database constraints, so they hold for every writer
+(services, admin, imports, a psql session). Status changes happen only in
+``assessments.services``; nothing here changes a status.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from simple_history.models import HistoricalRecords
+
+
+class CaseType(models.TextChoices):
+    PMN = "PMN", "PMN (Premanufacture Notice)"
+    LVE = "LVE", "LVE (Low Volume Exemption)"
+    LOREX = "LoREX", "LoREX (Low Release and Exposure Exemption)"
+    SNUN = "SNUN", "SNUN (Significant New Use Notice)"
+    TMEA = "TMEA", "TMEA (Test Marketing Exemption Application)"
+
+
+class PhysicalState(models.TextChoices):
+    LIQUID = "liquid", "Liquid"
+    SOLID = "solid", "Solid"
+    GAS = "gas", "Gas"
+    UNKNOWN = "unknown", "Unknown"
+
+
+class Submission(models.Model):
+    """A case: the submitter's notice, as the IRER header block presents it."""
+
+    # Fields a submitter may claim as confidential business information (CBI).
+    CBI_CLAIMABLE = (
+        "submitter",
+        "chemical_name",
+        "cas_number",
+        "production_volume_kg_yr",
+        "molecular_weight",
+        "use_description",
+        "other_uses",
+        "use_concentration",
+        "consumer_use",
+    )
+
+    case_number = models.CharField(
+        max_length=40, unique=True, help_text="EPA case number, e.g. P-18-0123."
+    )
+    case_type = models.CharField(max_length=8, choices=CaseType.choices, default=CaseType.PMN)
+    case_name = models.CharField(
+        max_length=200, blank=True, help_text="Short title printed on the report, e.g. 'Example Photoresist Use IRER'."
+    )
+    submitter = models.CharField(max_length=200)
+
+    # Chemical identity
+    chemical_name = models.CharField("specific chemical name", max_length=500)
+    generic_name = models.CharField(
+        max_length=500, help_text="Name printed in place of the specific name where that is claimed CBI."
+    )
+    cas_number = models.CharField("CAS number", max_length=20, blank=True)
+
+    # Volume
+    production_volume_kg_yr = models.FloatField(
+        "production volume (kg/yr)", help_text="Maximum annual production or import volume."
+    )
+    import_only = models.BooleanField(default=False)
+
+    # Physical-chemical properties (CRSS)
+    molecular_weight = models.FloatField("molecular weight (g/mol)", null=True, blank=True)
+    vapour_pressure_torr = models.FloatField("vapour pressure (torr)", null=True, blank=True)
+    vapour_pressure_temp_c = models.FloatField("vapour pressure temperature (°C)", null=True, blank=True)
+    water_solubility_g_l = models.FloatField("water solubility (g/L)", null=True, blank=True)
+    water_solubility_temp_c = models.FloatField("water solubility temperature (°C)", null=True, blank=True)
+    physical_state = models.CharField(max_length=10, choices=PhysicalState.choices, default=PhysicalState.UNKNOWN)
+    pct_below_500_da = models.FloatField("% < 500 Da", null=True, blank=True, help_text="Polymers: percent by weight.")
+    pct_below_1000_da = models.FloatField("% < 1000 Da", null=True, blank=True, help_text="Polymers: percent by weight.")
+
+    # Hazard communication
+    tlv_pel = models.CharField("TLV/PEL", max_length=200, blank=True)
+    msds = models.BooleanField("MSDS provided", default=False)
+    label = models.BooleanField("label provided", default=False)
+
+    # Uses
+    use_description = models.TextField(
+        "use", help_text="The use as the submitter describes it, printed under USE on the report."
+    )
+    use_concentration = models.FloatField(
+        "concentration in the use formulation (fraction)",
+        null=True,
+        blank=True,
+        help_text="Mass fraction of the chemical in the formulation, 0 to 1 (e.g. 0.15 for 15 %).",
+    )
+    other_uses = models.TextField(blank=True)
+    consumer_use = models.TextField(blank=True)
+
+    # Structure-activity team (SAT) and PBT notes
+    sat_migration = models.CharField("migration to groundwater", max_length=200, blank=True)
+    pbt_rating = models.CharField("PBT rating", max_length=20, blank=True, help_text="e.g. P2B1T")
+    sat_health = models.TextField("SAT health concerns", blank=True)
+    sat_eco = models.TextField("SAT eco concerns", blank=True)
+
+    # Confidential business information: the names of the claimed fields.
+    cbi_claims = models.JSONField(
+        "CBI claims", default=list, blank=True, help_text="Names of the fields the submitter claims as CBI."
+    )
+    is_cbi = models.BooleanField(
+        "CBI case", default=False, editable=False, help_text="True when any field is claimed CBI."
+    )
+
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        permissions = [("view_cbi", "Cleared for confidential business information (CBI)")]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(production_volume_kg_yr__gt=0), name="submission_pv_positive"
+            ),
+            models.CheckConstraint(
+                condition=Q(molecular_weight__isnull=True) | Q(molecular_weight__gt=0),
+                name="submission_mw_positive",
+            ),
+            models.CheckConstraint(
+                condition=Q(vapour_pressure_torr__isnull=True) | Q(vapour_pressure_torr__gte=0),
+                name="submission_vp_not_negative",
+            ),
+            models.CheckConstraint(
+                condition=Q(water_solubility_g_l__isnull=True) | Q(water_solubility_g_l__gte=0),
+                name="submission_solubility_not_negative",
+            ),
+            models.CheckConstraint(
+                condition=Q(pct_below_500_da__isnull=True)
+                | (Q(pct_below_500_da__gte=0) & Q(pct_below_500_da__lte=100)),
+                name="submission_pct_500_within_0_100",
+            ),
+            models.CheckConstraint(
+                condition=Q(pct_below_1000_da__isnull=True)
+                | (Q(pct_below_1000_da__gte=0) & Q(pct_below_1000_da__lte=100)),
+                name="submission_pct_1000_within_0_100",
+            ),
+            models.CheckConstraint(
+                condition=Q(pct_below_500_da__isnull=True)
+                | Q(pct_below_1000_da__isnull=True)
+                | Q(pct_below_500_da__lte=models.F("pct_below_1000_da")),
+                name="submission_pct_500_not_above_pct_1000",
+            ),
+            models.CheckConstraint(
+                condition=Q(use_concentration__isnull=True)
+                | (Q(use_concentration__gt=0) & Q(use_concentration__lte=1)),
+                name="submission_concentration_fraction",
+            ),
+            models.CheckConstraint(condition=~Q(case_number=""), name="submission_case_number_not_blank"),
+            models.CheckConstraint(
+                condition=Q(case_type__in=CaseType.values), name="submission_case_type_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(physical_state__in=PhysicalState.values), name="submission_physical_state_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.case_number} {self.generic_name}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("submission-detail", args=[self.pk])
+
+    def clean(self) -> None:
+        super().clean()
+        claims = self.cbi_claims
+        if not isinstance(claims, list) or any(c not in self.CBI_CLAIMABLE for c in claims):
+            raise ValidationError(
+                {"cbi_claims": "CBI claims must be a list of these fields: " + ", ".join(self.CBI_CLAIMABLE)}
+            )
+
+    def save(self, *args, **kwargs) -> None:
+        # Denormalised so that visibility is one indexed filter (selectors.visible_submissions).
+        self.is_cbi = bool(self.cbi_claims)
+        super().save(*args, **kwargs)
+
+    def is_claimed(self, field_name: str) -> bool:
+        return field_name in (self.cbi_claims or [])
+
+
+class Status(models.TextChoices):
+    DRAFT = "draft", "Draft"
+    SUBMITTED = "submitted", "Submitted"
+    RETURNED = "returned", "Returned"
+    APPROVED = "approved", "Approved"
+
+
+class Assessment(models.Model):
+    """One revision of the engineering review of a submission."""
+
+    submission = models.ForeignKey(Submission, on_delete=models.PROTECT, related_name="assessments")
+    revision = models.PositiveIntegerField(default=1)
+    engineer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="assessments")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+
+    notes = models.TextField("notes and key assumptions", blank=True)
+    pollution_prevention = models.TextField("pollution prevention considerations", blank=True)
+    occupational_exposure_rating = models.CharField(max_length=40, blank=True, help_text="e.g. NR")
+    exposure_based_review = models.BooleanField("exposure-based review", default=False)
+
+    approved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
+    approved_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        permissions = [("review_assessment", "Can approve or return submitted assessments")]
+        constraints = [
+            models.UniqueConstraint(fields=["submission", "revision"], name="assessment_one_revision_number"),
+            models.CheckConstraint(condition=Q(revision__gte=1), name="assessment_revision_positive"),
+            models.CheckConstraint(condition=Q(status__in=Status.values), name="assessment_status_valid"),
+            models.CheckConstraint(
+                condition=~Q(status=Status.APPROVED) | (Q(approved_by__isnull=False) & Q(approved_at__isnull=False)),
+                name="assessment_approved_has_approver",
+            ),
+        ]
+        indexes = [models.Index(fields=["status"])]
+
+    def __str__(self) -> str:
+        return f"{self.submission.case_number} r{self.revision}"
+
+    @property
+    def is_locked(self) -> bool:
+        return self.status == Status.APPROVED
+
+
+class Scenario(models.Model):
+    """One use (operation) assessed: an engine scenario with its inputs and result.
+
+    ``inputs`` holds only what differs from the engine's defaults; ``reasons`` the
+    reviewer's reason for each of those overrides. ``result`` is the engine's JSON
+    output as computed (with its engine version), the snapshot an approval freezes.
+    """
+
+    assessment = models.ForeignKey(Assessment, on_delete=models.CASCADE, related_name="scenarios")
+    scenario_key = models.CharField(max_length=40)
+    title = models.CharField(max_length=200)
+    position = models.PositiveIntegerField(default=0)
+    inputs = models.JSONField(default=dict, blank=True)
+    reasons = models.JSONField(default=dict, blank=True)
+    current_step = models.CharField(max_length=40, blank=True, help_text="Last wizard step saved.")
+    result = models.JSONField(null=True, blank=True)
+    computed_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["position", "id"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(scenario_key=""), name="scenario_key_not_blank"),
+            models.CheckConstraint(
+                condition=(Q(result__isnull=True) & Q(computed_at__isnull=True))
+                | (Q(result__isnull=False) & Q(computed_at__isnull=False)),
+                name="scenario_result_has_time",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.assessment}: {self.title}"
+
+
+class DecisionAction(models.TextChoices):
+    SUBMIT = "submit", "Submitted"
+    APPROVE = "approve", "Approved"
+    RETURN = "return", "Returned"
+
+
+class ReviewDecision(models.Model):
+    """A status change of an assessment: who, when, what, and the comment given."""
+
+    assessment = models.ForeignKey(Assessment, on_delete=models.CASCADE, related_name="decisions")
+    action = models.CharField(max_length=10, choices=DecisionAction.choices)
+    from_status = models.CharField(max_length=10, choices=Status.choices)
+    to_status = models.CharField(max_length=10, choices=Status.choices)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="review_decisions")
+    at = models.DateTimeField(auto_now_add=True)
+    comment = models.TextField(blank=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["at", "id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(action__in=DecisionAction.values), name="decision_action_valid"),
+            models.CheckConstraint(condition=~Q(from_status=models.F("to_status")), name="decision_changes_status"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.assessment} {self.action} by {self.by} at {self.at:%Y-%m-%d %H:%M}"

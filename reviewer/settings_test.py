@@ -7,7 +7,10 @@ os.environ.setdefault("SECRET_KEY", "test-only-secret-key-not-for-production")
 
 from .settings import *  # noqa: E402,F401,F403
 
-PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+PASSWORD_HASHERS = [
+    "django.contrib.auth.hashers.MD5PasswordHasher",  # fast for users the tests create
+    "django.contrib.auth.hashers.PBKDF2PasswordHasher",  # the demo fixtures' hashes
+]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},

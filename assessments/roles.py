@@ -1,0 +1,43 @@
+"""Roles: the two groups of the review team and the CBI clearance permission.
+
+Reviewers write cases and assessments; supervisors also approve or return them. CBI
+clearance is granted per user (``assessments.view_cbi``), whatever the group.
+``ensure_roles`` runs after every ``migrate`` so a fresh database has both groups.
+"""
+
+from __future__ import annotations
+
+REVIEWER_GROUP = "reviewer"
+SUPERVISOR_GROUP = "supervisor"
+
+CBI_PERMISSION = "assessments.view_cbi"
+REVIEW_PERMISSION = "assessments.review_assessment"
+
+_REVIEWER_CODENAMES = (
+    "add_submission", "change_submission", "view_submission",
+    "add_assessment", "change_assessment", "view_assessment",
+    "add_scenario", "change_scenario", "delete_scenario", "view_scenario",
+    "view_reviewdecision",
+)
+ROLE_PERMISSIONS = {
+    REVIEWER_GROUP: _REVIEWER_CODENAMES,
+    SUPERVISOR_GROUP: _REVIEWER_CODENAMES + ("review_assessment",),
+}
+
+
+def ensure_roles(**_kwargs) -> None:
+    """Create the groups and give them their permissions (idempotent)."""
+    from django.contrib.auth.models import Group, Permission
+
+    for group_name, codenames in ROLE_PERMISSIONS.items():
+        group, _ = Group.objects.get_or_create(name=group_name)
+        permissions = Permission.objects.filter(content_type__app_label="assessments", codename__in=codenames)
+        group.permissions.add(*permissions)
+
+
+def is_cbi_cleared(user) -> bool:
+    return user.is_authenticated and user.has_perm(CBI_PERMISSION)
+
+
+def is_supervisor(user) -> bool:
+    return user.is_authenticated and user.has_perm(REVIEW_PERMISSION)

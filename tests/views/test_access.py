@@ -1,0 +1,58 @@
+"""Nothing but the login page is reachable anonymously: every URL pattern of the
+project is requested without a session and must send the visitor to a login page."""
+
+from urllib.parse import urlparse
+
+import pytest
+from django.urls import URLPattern, URLResolver, get_resolver
+
+pytestmark = pytest.mark.django_db
+
+LOGIN_PATHS = {"/accounts/login/", "/admin/login/"}
+SAMPLE_ARGS = {"int": "1", "str": "x", "slug": "x", "path": "x", "uuid": "00000000-0000-0000-0000-000000000000"}
+
+
+def all_paths(resolver=None, prefix=""):
+    """Every concrete path of the URLconf, with sample values for converters."""
+    resolver = resolver or get_resolver()
+    for entry in resolver.url_patterns:
+        pattern = str(entry.pattern)
+        if isinstance(entry, URLResolver):
+            yield from all_paths(entry, prefix + pattern)
+        elif isinstance(entry, URLPattern):
+            yield _fill(prefix + pattern)
+
+
+def _fill(pattern: str) -> str:
+    import re
+
+    if pattern.startswith("^") or "(?P" in pattern:
+        # The admin's regex patterns: fill groups with sample values.
+        pattern = re.sub(r"\(\?P<[^>]+>[^)]*\)", "1", pattern)
+        pattern = pattern.replace("^", "").replace("$", "").replace("\\Z", "").replace("\\", "")
+    pattern = re.sub(r"<(?:(\w+):)?\w+>", lambda m: SAMPLE_ARGS.get(m.group(1) or "str", "x"), pattern)
+    return "/" + pattern
+
+
+PATHS = sorted(set(all_paths()))
+
+
+def test_the_walk_finds_the_application_and_admin_urls():
+    assert "/" in PATHS and "/cases/1/" in PATHS and "/admin/" in PATHS
+    assert len(PATHS) > 20
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_anonymous_request_is_sent_to_login(client, path):
+    response = client.get(path)
+    if urlparse(path).path in LOGIN_PATHS:
+        assert response.status_code == 200
+        return
+    assert response.status_code == 302, f"{path} answered {response.status_code} to an anonymous visitor"
+    assert urlparse(response["Location"]).path in LOGIN_PATHS
+
+
+def test_anonymous_post_is_refused_too(client):
+    response = client.post("/cases/1/")
+    assert response.status_code in (302, 403)
+    assert response.status_code != 200
