@@ -7,10 +7,10 @@ uncleared user cannot even learn that the case number is taken.
 
 from __future__ import annotations
 
-from django.db.models import OuterRef, QuerySet, Subquery
+from django.db.models import OuterRef, Q, QuerySet, Subquery
 from django.http import Http404
 
-from .models import Assessment, Submission
+from .models import Assessment, Scenario, Submission
 from .roles import is_cbi_cleared
 
 
@@ -37,6 +37,38 @@ def submission_list_for_user(*, user) -> QuerySet[Submission]:
         )
         .order_by("-created_at", "-id")
     )
+
+
+def submission_search(*, user, q: str = "", status: str = "", engineer: str = "") -> QuerySet[Submission]:
+    """:func:`submission_list_for_user` narrowed by a free-text query (case number,
+    chemical or generic name, submitter), the latest assessment's status (``none`` for
+    cases without one) and its engineer (user name or name, partial)."""
+    queryset = submission_list_for_user(user=user)
+    q = q.strip()
+    if q:
+        queryset = queryset.filter(
+            Q(case_number__icontains=q)
+            | Q(chemical_name__icontains=q)
+            | Q(generic_name__icontains=q)
+            | Q(submitter__icontains=q)
+            | Q(case_name__icontains=q)
+        )
+    if status == "none":
+        queryset = queryset.filter(latest_status__isnull=True)
+    elif status:
+        queryset = queryset.filter(latest_status=status)
+    engineer = engineer.strip()
+    if engineer:
+        latest = Assessment.objects.filter(submission=OuterRef("pk")).order_by("-revision")
+        queryset = queryset.annotate(
+            latest_engineer_first=Subquery(latest.values("engineer__first_name")[:1]),
+            latest_engineer_last=Subquery(latest.values("engineer__last_name")[:1]),
+        ).filter(
+            Q(latest_engineer__icontains=engineer)
+            | Q(latest_engineer_first__icontains=engineer)
+            | Q(latest_engineer_last__icontains=engineer)
+        )
+    return queryset
 
 
 def submission_get(*, user, pk: int) -> Submission:
@@ -93,3 +125,158 @@ def submission_header_groups(*, submission: Submission) -> list[dict]:
             )
         groups.append({"title": title, "fields": fields})
     return groups
+
+
+def assessments_for_submission(*, submission: Submission) -> QuerySet[Assessment]:
+    return submission.assessments.select_related("engineer", "approved_by").order_by("-revision")
+
+
+def assessment_get(*, user, pk: int) -> Assessment:
+    """The assessment ``pk`` if ``user`` may see its case; otherwise ``Http404``."""
+    try:
+        return (
+            Assessment.objects.select_related("submission", "engineer", "approved_by")
+            .filter(submission__in=visible_submissions(user=user))
+            .get(pk=pk)
+        )
+    except Assessment.DoesNotExist:
+        raise Http404("No such assessment.") from None
+
+
+def scenario_get(*, user, pk: int) -> Scenario:
+    """The scenario ``pk`` if ``user`` may see its case; otherwise ``Http404``."""
+    try:
+        return (
+            Scenario.objects.select_related("assessment__submission", "assessment__engineer")
+            .filter(assessment__submission__in=visible_submissions(user=user))
+            .get(pk=pk)
+        )
+    except Scenario.DoesNotExist:
+        raise Http404("No such scenario.") from None
+
+
+def scenario_summary(*, scenario: Scenario) -> dict:
+    """Key figures of a computed scenario for the assessment page (from its snapshot)."""
+    result = scenario.result
+    if not result:
+        return {"computed": False}
+    releases = result.get("releases", [])
+    return {
+        "computed": True,
+        "sites": result.get("facility", {}).get("Nsites"),
+        "days": _operating_days(result),
+        "release_count": len(releases),
+        "exposure_count": len(result.get("exposures", [])),
+        "total_kg_yr": sum(result.get("totals_by_medium", {}).values()),
+        "warnings": result.get("warnings", []),
+    }
+
+
+def _operating_days(result: dict):
+    facility = result.get("facility", {})
+    for key in ("TIMEapply_days", "TIME_operating_days"):
+        if facility.get(key) is not None:
+            return facility[key]
+        if result.get("inputs", {}).get(key) is not None:
+            return result["inputs"][key]
+    return None
+
+
+def totals_by_medium(*, scenarios) -> list[tuple[str, float]]:
+    """kg/yr, all sites, by medium, summed over the computed scenarios; largest first."""
+    totals: dict[str, float] = {}
+    for scenario in scenarios:
+        for medium, amount in ((scenario.result or {}).get("totals_by_medium") or {}).items():
+            totals[medium] = totals.get(medium, 0.0) + amount
+    return sorted(totals.items(), key=lambda item: -item[1])
+
+
+def assessment_overview(*, assessment: Assessment) -> dict:
+    """Everything the assessment page shows below the header."""
+    scenarios = list(assessment.scenarios.all())
+    rows = [(scenario, scenario_summary(scenario=scenario)) for scenario in scenarios]
+    warnings = [(scenario, w) for scenario, summary in rows for w in summary.get("warnings", [])]
+    return {
+        "scenarios": rows,
+        "totals": totals_by_medium(scenarios=scenarios),
+        "warnings": warnings,
+        "uncomputed": [scenario for scenario, summary in rows if not summary["computed"]],
+    }
+
+
+MEDIUM_LABELS = {
+    "air": "Air",
+    "water": "Water",
+    "incineration": "Incineration",
+    "landfill": "Landfill",
+    "fuel_blending": "Fuel blending",
+    "destroyed": "Destroyed",
+}
+
+
+def medium_label(medium: str) -> str:
+    """``"water or incineration"`` -> ``"Water or incineration"``."""
+    parts = [MEDIUM_LABELS.get(part, part) for part in medium.split(" or ")]
+    return " or ".join([parts[0]] + [p.lower() for p in parts[1:]])
+
+
+def release_media_text(release: dict) -> str:
+    """How a release's media read: ``Water or incineration``, or ``Water 25 %, incineration 75 %``."""
+    media = release.get("media", [])
+    if media and all(m.get("fraction") is not None for m in media):
+        return ", ".join(f"{MEDIUM_LABELS.get(m['medium'], m['medium'])} {m['fraction'] * 100:g} %" for m in media)
+    return medium_label(" or ".join(m["medium"] for m in media))
+
+
+def inputs_used(*, scenario: Scenario, effective: dict) -> list[dict]:
+    """Every input of the scenario as computed: value, default, whether overridden,
+    the reason, and the default's source (the report's "inputs used" table too)."""
+    from .esd import registry
+
+    rows = []
+    for param in registry.get(scenario.scenario_key).params.params:
+        value = effective.get(param.symbol, param.default)
+        rows.append(
+            {
+                "param": param,
+                "value": value,
+                "overridden": param.symbol in scenario.inputs and param.default is not None,
+                "given": param.symbol in scenario.inputs,
+                "reason": scenario.reasons.get(param.symbol, ""),
+            }
+        )
+    return rows
+
+
+def scenario_results(*, scenario: Scenario) -> dict:
+    """The results page's content, read from the scenario's stored snapshot."""
+    result = scenario.result or {}
+    trace = result.get("trace", [])
+    units_by_symbol = {step["symbol"]: step for step in trace}
+    facility = [
+        {
+            "symbol": symbol,
+            "value": value,
+            "units": units_by_symbol.get(symbol, {}).get("units", ""),
+            "citation": units_by_symbol.get(symbol, {}).get("citation", ""),
+        }
+        for symbol, value in result.get("facility", {}).items()
+        if not isinstance(value, (dict, list))
+    ]
+    releases = [dict(release, media_text=release_media_text(release)) for release in result.get("releases", [])]
+    totals = sorted((result.get("totals_by_medium") or {}).items(), key=lambda item: -item[1])
+    largest = max((amount for _, amount in totals), default=0) or 1
+    chart = [
+        {"medium": medium_label(medium), "kg_yr": amount, "percent": 100 * amount / largest}
+        for medium, amount in totals
+    ]
+    return {
+        "result": result,
+        "facility": facility,
+        "releases": releases,
+        "exposures": result.get("exposures", []),
+        "trace": trace,
+        "chart": chart,
+        "total_kg_yr": sum(amount for _, amount in totals),
+        "inputs_used": inputs_used(scenario=scenario, effective=result.get("inputs", {})),
+    }

@@ -1,31 +1,167 @@
-"""Thin views: parse the request, call one selector or service, render or redirect."""
+"""Thin views: parse the request, call one selector or service, render or redirect.
+
+Permission and visibility rules live in ``permissions``/``selectors`` and are enforced
+by the services; views only translate their exceptions into pages.
+"""
 
 from __future__ import annotations
 
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
 
-from . import selectors
+from . import permissions, selectors, services
+from .esd import registry
+from .esd.parameters import EngineValidationError
+from .forms import CaseSearchForm, SubmissionForm
 
 CASES_PER_PAGE = 25
 
 
 def home(request):
-    """The cases the user may see, newest first, with status and engineer."""
-    cases = selectors.submission_list_for_user(user=request.user)
+    """The cases the user may see, newest first, with status and engineer; searchable."""
+    search = CaseSearchForm(request.GET or None)
+    filters = search.cleaned_data if search.is_valid() else {}
+    cases = selectors.submission_search(user=request.user, **filters)
     page = Paginator(cases, CASES_PER_PAGE).get_page(request.GET.get("page"))
-    return render(request, "assessments/home.html", {"page": page})
+    query = request.GET.copy()
+    query.pop("page", None)
+    return render(
+        request,
+        "assessments/home.html",
+        {
+            "page": page,
+            "search": search,
+            "query": query.urlencode(),
+            "can_create": permissions.can_create_submission(request.user),
+        },
+    )
 
 
 def submission_detail(request, pk: int):
     submission = selectors.submission_get(user=request.user, pk=pk)
-    assessments = submission.assessments.select_related("engineer").order_by("-revision")
     return render(
         request,
         "assessments/submission_detail.html",
         {
             "submission": submission,
             "header_groups": selectors.submission_header_groups(submission=submission),
-            "assessments": assessments,
+            "assessments": selectors.assessments_for_submission(submission=submission),
+            "can_edit": permissions.can_edit_submission(request.user, submission),
+            "can_start": permissions.can_start_assessment(request.user, submission),
         },
     )
+
+
+def submission_create(request):
+    if not permissions.can_create_submission(request.user):
+        raise PermissionDenied(services.CREATE_NOT_ALLOWED)
+    form = SubmissionForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            submission = services.submission_create(
+                by=request.user, data=form.model_data(), cbi_claims=form.cbi_claims()
+            )
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            messages.success(request, f"Case {submission.case_number} created.")
+            return redirect(submission)
+    return render(request, "assessments/submission_form.html", {"form": form, "submission": None})
+
+
+def submission_edit(request, pk: int):
+    submission = selectors.submission_get(user=request.user, pk=pk)
+    if not permissions.can_edit_submission(request.user, submission):
+        raise PermissionDenied(services.EDIT_CASE_NOT_ALLOWED)
+    form = SubmissionForm(request.POST or None, instance=submission)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.submission_update(
+                submission=submission,
+                by=request.user,
+                data=form.model_data(),
+                cbi_claims=form.cbi_claims(),
+                seen_updated_at=form.cleaned_data.get("updated_at_seen"),
+            )
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            messages.success(request, f"Case {submission.case_number} saved.")
+            return redirect(submission)
+    return render(request, "assessments/submission_form.html", {"form": form, "submission": submission})
+
+
+@require_POST
+def assessment_start(request, pk: int):
+    submission = selectors.submission_get(user=request.user, pk=pk)
+    assessment = services.assessment_start(submission=submission, by=request.user)
+    messages.success(request, "Assessment started: add a use (scenario) to assess.")
+    return redirect("assessment-detail", pk=assessment.pk)
+
+
+def assessment_detail(request, pk: int):
+    assessment = selectors.assessment_get(user=request.user, pk=pk)
+    user = request.user
+    return render(
+        request,
+        "assessments/assessment_detail.html",
+        {
+            "assessment": assessment,
+            "submission": assessment.submission,
+            "header_groups": selectors.submission_header_groups(submission=assessment.submission),
+            "scenario_choices": [(s.key, s.title) for s in registry.scenarios()],
+            "can_edit": permissions.can_edit_assessment(user, assessment),
+            **selectors.assessment_overview(assessment=assessment),
+        },
+    )
+
+
+@require_POST
+def scenario_add(request, pk: int):
+    assessment = selectors.assessment_get(user=request.user, pk=pk)
+    key = request.POST.get("scenario_key", "")
+    try:
+        scenario = services.scenario_add(
+            assessment=assessment, by=request.user, scenario_key=key, title=request.POST.get("title", "")
+        )
+    except EngineValidationError as exc:
+        messages.error(request, " ".join(exc.errors.values()))
+        return redirect("assessment-detail", pk=assessment.pk)
+    return redirect("scenario-wizard", pk=scenario.pk)
+
+
+def scenario_results(request, pk: int):
+    scenario = selectors.scenario_get(user=request.user, pk=pk)
+    if not scenario.result:
+        messages.info(request, "This use has not been computed yet: finish its wizard first.")
+        return redirect("scenario-wizard", pk=scenario.pk)
+    return render(
+        request,
+        "assessments/scenario_results.html",
+        {
+            "scenario": scenario,
+            "assessment": scenario.assessment,
+            **selectors.scenario_results(scenario=scenario),
+            "can_edit": permissions.can_edit_assessment(request.user, scenario.assessment),
+        },
+    )
+
+
+@require_POST
+def scenario_duplicate(request, pk: int):
+    scenario = selectors.scenario_get(user=request.user, pk=pk)
+    copy = services.scenario_duplicate(scenario=scenario, by=request.user)
+    messages.success(request, f"Copied as “{copy.title}”: change its inputs to try a what-if.")
+    return redirect("scenario-wizard", pk=copy.pk)
+
+
+@require_POST
+def scenario_delete(request, pk: int):
+    scenario = selectors.scenario_get(user=request.user, pk=pk)
+    assessment_pk = scenario.assessment_id
+    services.scenario_delete(scenario=scenario, by=request.user)
+    messages.success(request, f"“{scenario.title}” deleted.")
+    return redirect("assessment-detail", pk=assessment_pk)

@@ -1,0 +1,116 @@
+"""The case form: every field of the submission, grouped as the IRER header groups
+them, with a CBI checkbox beside each field a submitter may claim."""
+
+from __future__ import annotations
+
+from django import forms
+
+from ..models import Status, Submission
+from ..selectors import HEADER_GROUPS
+
+CBI_PREFIX = "cbi_"
+
+
+class GroupedFloatField(forms.FloatField):
+    """A number that may be typed with thousands separators (``5,000``)."""
+
+    def to_python(self, value):
+        if isinstance(value, str):
+            value = value.replace(",", "").replace("\u00a0", "").strip()
+        return super().to_python(value)
+
+
+_NUMBER_FIELDS = [
+    f.name for f in Submission._meta.get_fields() if f.get_internal_type() == "FloatField"
+]
+
+
+class SubmissionForm(forms.ModelForm):
+    updated_at_seen = forms.DateTimeField(widget=forms.HiddenInput, required=False)
+
+    class Meta:
+        model = Submission
+        fields = [name for _, names in HEADER_GROUPS for name in names]
+        field_classes = {name: GroupedFloatField for name in _NUMBER_FIELDS}
+        widgets = {name: forms.TextInput(attrs={"inputmode": "decimal"}) for name in _NUMBER_FIELDS} | {
+            "use_description": forms.Textarea(attrs={"rows": 3}),
+            "other_uses": forms.Textarea(attrs={"rows": 2}),
+            "consumer_use": forms.Textarea(attrs={"rows": 2}),
+            "sat_health": forms.Textarea(attrs={"rows": 2}),
+            "sat_eco": forms.Textarea(attrs={"rows": 2}),
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in Submission.CBI_CLAIMABLE:
+            self.fields[CBI_PREFIX + name] = forms.BooleanField(
+                required=False,
+                label=f"Claimed CBI: {self.fields[name].label}",
+                initial=self.instance.is_claimed(name) if self.instance.pk else False,
+            )
+        if self.instance.pk:
+            self.fields["updated_at_seen"].initial = self.instance.updated_at
+
+    def clean_production_volume_kg_yr(self):
+        value = self.cleaned_data["production_volume_kg_yr"]
+        if value is not None and value <= 0:
+            raise forms.ValidationError("The production volume must be greater than 0 kg/yr.")
+        return value
+
+    def clean_use_concentration(self):
+        value = self.cleaned_data["use_concentration"]
+        if value is not None and not 0 < value <= 1:
+            raise forms.ValidationError("The concentration is a fraction: greater than 0 and at most 1 (0.15 for 15 %).")
+        return value
+
+    def clean(self):
+        data = super().clean()
+        for name, label in (("pct_below_500_da", "% < 500 Da"), ("pct_below_1000_da", "% < 1000 Da")):
+            value = data.get(name)
+            if value is not None and not 0 <= value <= 100:
+                self.add_error(name, f"{label} must be between 0 and 100.")
+        low, high = data.get("pct_below_500_da"), data.get("pct_below_1000_da")
+        if low is not None and high is not None and low > high:
+            self.add_error("pct_below_500_da", "% < 500 Da cannot exceed % < 1000 Da.")
+        for name in ("molecular_weight",):
+            if data.get(name) is not None and data[name] <= 0:
+                self.add_error(name, "The molecular weight must be greater than 0 g/mol.")
+        for name in ("vapour_pressure_torr", "water_solubility_g_l"):
+            if data.get(name) is not None and data[name] < 0:
+                self.add_error(name, "This value cannot be negative.")
+        return data
+
+    def _post_clean(self):
+        # Model validation runs in the service (submission_create/update), which owns
+        # the save; the form validates fields only.
+        pass
+
+    def cbi_claims(self) -> list[str]:
+        return [name for name in Submission.CBI_CLAIMABLE if self.cleaned_data.get(CBI_PREFIX + name)]
+
+    def model_data(self) -> dict:
+        return {name: self.cleaned_data[name] for name in self._meta.fields}
+
+    def groups(self):
+        """``[(title, [(bound field, bound CBI checkbox or None)])]`` for the template."""
+        out = []
+        for title, names in HEADER_GROUPS:
+            rows = []
+            for name in names:
+                cbi = self[CBI_PREFIX + name] if name in Submission.CBI_CLAIMABLE else None
+                rows.append((self[name], cbi))
+            out.append((title, rows))
+        return out
+
+
+class CaseSearchForm(forms.Form):
+    q = forms.CharField(
+        label="Search", required=False, help_text="Case number, chemical name, generic name or submitter."
+    )
+    status = forms.ChoiceField(
+        label="Status",
+        required=False,
+        choices=[("", "Any status"), ("none", "No assessment")] + list(Status.choices),
+        widget=forms.Select(attrs={"class": "form-select"}),
+    )
+    engineer = forms.CharField(label="Engineer", required=False, help_text="User name or part of the name.")

@@ -1,0 +1,69 @@
+"""Who may do what. Services enforce these; views and templates only ask them (to
+show or hide a button), so each rule lives here once.
+
+Visibility (CBI) is the selectors' business: a user who may not see a case gets a 404
+before any of these questions is asked.
+"""
+
+from __future__ import annotations
+
+from .models import Assessment, Status, Submission
+from .roles import REVIEW_PERMISSION
+
+EDITABLE_STATUSES = (Status.DRAFT, Status.RETURNED)
+
+
+def can_create_submission(user) -> bool:
+    return user.is_authenticated and user.has_perm("assessments.add_submission")
+
+
+def can_edit_submission(user, submission: Submission) -> bool:
+    """Any reviewer or supervisor may correct the case while no assessment of it is
+    approved or awaiting approval: approved work must keep the header it was approved with."""
+    if not (user.is_authenticated and user.has_perm("assessments.change_submission")):
+        return False
+    return not submission.assessments.exclude(status__in=EDITABLE_STATUSES).exists()
+
+
+def can_start_assessment(user, submission: Submission) -> bool:
+    """A new revision 1 may be started only when the case has no assessment yet;
+    later revisions come from copying an approved one."""
+    return (
+        user.is_authenticated
+        and user.has_perm("assessments.add_assessment")
+        and not submission.assessments.exists()
+    )
+
+
+def can_edit_assessment(user, assessment: Assessment) -> bool:
+    """The assessment's own engineer edits it while it is a draft or returned."""
+    return (
+        user.is_authenticated
+        and assessment.engineer_id == user.pk
+        and assessment.status in EDITABLE_STATUSES
+        and user.has_perm("assessments.change_assessment")
+    )
+
+
+def can_submit(user, assessment: Assessment) -> bool:
+    return can_edit_assessment(user, assessment)
+
+
+def can_review(user, assessment: Assessment) -> bool:
+    """Approve or return: a supervisor, on a submitted assessment, never their own."""
+    return (
+        user.is_authenticated
+        and user.has_perm(REVIEW_PERMISSION)
+        and assessment.status == Status.SUBMITTED
+        and assessment.engineer_id != user.pk
+    )
+
+
+def can_revise(user, assessment: Assessment) -> bool:
+    """Start the next revision from an approved assessment (the latest one)."""
+    if not (user.is_authenticated and user.has_perm("assessments.add_assessment")):
+        return False
+    if assessment.status != Status.APPROVED:
+        return False
+    latest = assessment.submission.assessments.order_by("-revision").values_list("revision", flat=True).first()
+    return latest == assessment.revision

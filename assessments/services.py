@@ -1,0 +1,258 @@
+"""Writes: every change to cases, assessments and scenarios goes through here.
+
+Each service checks the permission (``assessments.permissions``), validates, and runs
+in one transaction, so a refused or invalid call writes nothing. Error messages are
+module constants so tests can assert the exact text.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from . import permissions
+from .esd import registry
+from .esd.parameters import ALL, EngineValidationError, Param
+from .models import Assessment, Scenario, Submission
+
+CREATE_NOT_ALLOWED = "You may not create cases."
+EDIT_CASE_NOT_ALLOWED = "This case cannot be edited: an assessment of it is submitted or approved, or you lack the permission."
+START_NOT_ALLOWED = "An assessment of this case exists already; start a new revision from the approved one."
+EDIT_ASSESSMENT_NOT_ALLOWED = "Only the assessment's engineer can change it, and only while it is a draft or returned."
+REASON_REQUIRED = "Give a reason for changing the default ({default})."
+REASON_REQUIRED_NO_DEFAULT = "Give the source of this value (the document computes it when left empty)."
+UNKNOWN_CBI_FIELD = "These fields cannot be claimed CBI: {fields}."
+STALE_EDIT = "Someone else saved this {what} after you opened it. Reload to see their changes, then make yours again."
+
+
+# Cases ---------------------------------------------------------------------------------
+
+
+def _check_cbi_claims(claims: list[str]) -> list[str]:
+    unknown = sorted(set(claims) - set(Submission.CBI_CLAIMABLE))
+    if unknown:
+        raise ValidationError({"cbi_claims": UNKNOWN_CBI_FIELD.format(fields=", ".join(unknown))})
+    return [name for name in Submission.CBI_CLAIMABLE if name in claims]
+
+
+@transaction.atomic
+def submission_create(*, by, data: Mapping[str, Any], cbi_claims: list[str]) -> Submission:
+    if not permissions.can_create_submission(by):
+        raise PermissionDenied(CREATE_NOT_ALLOWED)
+    submission = Submission(**data, cbi_claims=_check_cbi_claims(cbi_claims), created_by=by)
+    submission.full_clean()
+    submission.save()
+    return submission
+
+
+@transaction.atomic
+def submission_update(
+    *, submission: Submission, by, data: Mapping[str, Any], cbi_claims: list[str], seen_updated_at=None
+) -> Submission:
+    """Change a case. ``seen_updated_at`` is the ``updated_at`` the editor loaded; if the
+    row changed since, the save is refused rather than silently overwriting."""
+    submission = Submission.objects.select_for_update().get(pk=submission.pk)
+    if not permissions.can_edit_submission(by, submission):
+        raise PermissionDenied(EDIT_CASE_NOT_ALLOWED)
+    if seen_updated_at is not None and submission.updated_at != seen_updated_at:
+        raise ValidationError({ALL: STALE_EDIT.format(what="case")})
+    for name, value in data.items():
+        setattr(submission, name, value)
+    submission.cbi_claims = _check_cbi_claims(cbi_claims)
+    submission.full_clean()
+    submission.save()
+    return submission
+
+
+# Assessments ---------------------------------------------------------------------------
+
+
+@transaction.atomic
+def assessment_start(*, submission: Submission, by) -> Assessment:
+    submission = Submission.objects.select_for_update().get(pk=submission.pk)
+    if not permissions.can_start_assessment(by, submission):
+        raise PermissionDenied(START_NOT_ALLOWED)
+    return Assessment.objects.create(submission=submission, engineer=by, revision=1)
+
+
+@transaction.atomic
+def assessment_update_notes(*, assessment: Assessment, by, data: Mapping[str, Any]) -> Assessment:
+    assessment = _lock_editable(assessment, by)
+    for name in ("notes", "pollution_prevention", "occupational_exposure_rating", "exposure_based_review"):
+        if name in data:
+            setattr(assessment, name, data[name])
+    assessment.full_clean()
+    assessment.save()
+    return assessment
+
+
+def _lock_editable(assessment: Assessment, by) -> Assessment:
+    assessment = Assessment.objects.select_for_update().select_related("submission").get(pk=assessment.pk)
+    if not permissions.can_edit_assessment(by, assessment):
+        raise PermissionDenied(EDIT_ASSESSMENT_NOT_ALLOWED)
+    return assessment
+
+
+# Scenarios -----------------------------------------------------------------------------
+
+
+def initial_inputs(*, submission: Submission, scenario_key: str) -> tuple[dict[str, Any], dict[str, str]]:
+    """Inputs a new scenario takes from the case: the production volume, and the
+    concentration where the submitter gave one (an override of the ESD default, with
+    the case as its reason)."""
+    params = registry.get(scenario_key).params
+    inputs: dict[str, Any] = {}
+    reasons: dict[str, str] = {}
+    if "Qchem_yr" in params:
+        inputs["Qchem_yr"] = submission.production_volume_kg_yr
+    if "Fchem" in params and submission.use_concentration is not None:
+        if submission.use_concentration != params["Fchem"].default:
+            inputs["Fchem"] = submission.use_concentration
+            reasons["Fchem"] = "Submission: concentration in the use formulation."
+    return inputs, reasons
+
+
+@transaction.atomic
+def scenario_add(*, assessment: Assessment, by, scenario_key: str, title: str = "") -> Scenario:
+    assessment = _lock_editable(assessment, by)
+    scenario = registry.get(scenario_key)  # EngineValidationError for an unknown key
+    inputs, reasons = initial_inputs(submission=assessment.submission, scenario_key=scenario_key)
+    position = (assessment.scenarios.order_by("-position").values_list("position", flat=True).first() or 0) + 1
+    return Scenario.objects.create(
+        assessment=assessment,
+        scenario_key=scenario_key,
+        title=title or scenario.title,
+        position=position,
+        inputs=inputs,
+        reasons=reasons,
+    )
+
+
+def needs_reason(param: Param, value: Any) -> bool:
+    """An input needs a reason when it differs from the document's default, or when it
+    replaces a quantity the document would compute (an optional input given)."""
+    if value is None:
+        return False
+    if param.default is None:
+        return not param.required
+    return value != param.default
+
+
+def clean_step_values(
+    params: list[Param], values: Mapping[str, Any], reasons: Mapping[str, str]
+) -> tuple[dict[str, Any], dict[str, str]]:
+    """Validate one wizard step: each value against its declaration, and a reason for
+    each override. Returns ``(inputs, reasons)`` holding only what differs from the
+    defaults; raises ``ValidationError`` keyed by symbol (``reason_SYMBOL`` for a
+    missing reason)."""
+    errors: dict[str, str] = {}
+    inputs: dict[str, Any] = {}
+    kept_reasons: dict[str, str] = {}
+    for param in params:
+        raw = values.get(param.symbol)
+        if raw is None or (isinstance(raw, str) and not raw.strip()):
+            if param.required:
+                errors[param.symbol] = f"This input is required ({param.range_text()} {param.units})."
+            continue
+        try:
+            value = param.coerce(raw)
+        except ValueError as exc:
+            errors[param.symbol] = f"{param.label} {exc}."
+            continue
+        message = param.check(value)
+        if message:
+            errors[param.symbol] = f"{param.label} {message}."
+            continue
+        if param.default is not None and value == param.default:
+            continue  # left at (or returned to) the default: stays linked to it
+        inputs[param.symbol] = value
+        if needs_reason(param, value):
+            reason = (reasons.get(param.symbol) or "").strip()
+            if not reason:
+                errors[f"reason_{param.symbol}"] = (
+                    REASON_REQUIRED.format(default=_format_default(param))
+                    if param.default is not None
+                    else REASON_REQUIRED_NO_DEFAULT
+                )
+            else:
+                kept_reasons[param.symbol] = reason
+    if errors:
+        raise ValidationError(errors)
+    return inputs, kept_reasons
+
+
+def _format_default(param: Param) -> str:
+    if isinstance(param.default, float):
+        return f"{param.default:g} {param.units}".strip()
+    return f"{param.default} {param.units}".strip()
+
+
+@transaction.atomic
+def scenario_save_step(
+    *, scenario: Scenario, by, step: str, values: Mapping[str, Any], reasons: Mapping[str, str]
+) -> Scenario:
+    """Store one wizard step's inputs (only overrides, with their reasons) in the
+    scenario's saved inputs, replacing what that step held before."""
+    _lock_editable(scenario.assessment, by)
+    scenario = Scenario.objects.select_for_update().get(pk=scenario.pk)
+    params = registry.get(scenario.scenario_key).params.for_step(step)
+    step_inputs, step_reasons = clean_step_values(params, values, reasons)
+    symbols = {p.symbol for p in params}
+    scenario.inputs = {k: v for k, v in scenario.inputs.items() if k not in symbols} | step_inputs
+    scenario.reasons = {k: v for k, v in scenario.reasons.items() if k not in symbols} | step_reasons
+    scenario.current_step = step
+    scenario.save()
+    return scenario
+
+
+@transaction.atomic
+def scenario_compute(*, scenario: Scenario, by) -> Scenario:
+    """Run the engine on the scenario's saved inputs and store the result snapshot.
+    Errors that span several inputs come back as ``ValidationError`` keyed by symbol."""
+    _lock_editable(scenario.assessment, by)
+    scenario = Scenario.objects.select_for_update().get(pk=scenario.pk)
+    try:
+        result = registry.compute(scenario.scenario_key, scenario.inputs)
+    except EngineValidationError as exc:
+        raise ValidationError(exc.errors) from None
+    scenario.result = result.as_dict()
+    scenario.computed_at = timezone.now()
+    scenario.save()
+    return scenario
+
+
+@transaction.atomic
+def scenario_duplicate(*, scenario: Scenario, by) -> Scenario:
+    assessment = _lock_editable(scenario.assessment, by)
+    position = (assessment.scenarios.order_by("-position").values_list("position", flat=True).first() or 0) + 1
+    return Scenario.objects.create(
+        assessment=assessment,
+        scenario_key=scenario.scenario_key,
+        title=f"{scenario.title} (copy)",
+        position=position,
+        inputs=dict(scenario.inputs),
+        reasons=dict(scenario.reasons),
+        current_step=scenario.current_step,
+        result=scenario.result,
+        computed_at=scenario.computed_at,
+    )
+
+
+@transaction.atomic
+def scenario_delete(*, scenario: Scenario, by) -> None:
+    _lock_editable(scenario.assessment, by)
+    scenario.delete()
+
+
+@transaction.atomic
+def scenario_rename(*, scenario: Scenario, by, title: str) -> Scenario:
+    _lock_editable(scenario.assessment, by)
+    title = title.strip()
+    if not title:
+        raise ValidationError({"title": "Give the use a title."})
+    scenario.title = title[:200]
+    scenario.save()
+    return scenario

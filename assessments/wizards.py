@@ -1,0 +1,145 @@
+"""One step-by-step wizard per scenario key, its steps generated from the engine's
+declarations (``forms.scenarios.step_form_class``).
+
+The database, not the session, holds the reviewer's work: each valid step is saved to
+the scenario (``services.scenario_save_step``) and the forms start from what is saved
+(``get_form_initial``), so a closed tab or an expired session loses nothing and the
+wizard resumes after the last step saved. The session only keeps what was typed on a
+step the reviewer left with "Back" or a step link, so going back keeps it. Finishing
+computes the scenario from the saved inputs (``services.scenario_compute``).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.shortcuts import redirect
+from django.urls import reverse
+from formtools.wizard.views import NamedUrlSessionWizardView
+
+from . import permissions, selectors, services
+from .esd import registry
+from .esd.parameters import ALL
+from .forms.scenarios import step_form_class, step_initial
+
+FINISH = "wizard_finish"
+DONE = "done"
+
+
+def wizard_form_list(scenario_key: str) -> OrderedDict:
+    steps = registry.get(scenario_key).params.steps
+    return OrderedDict((step.key, step_form_class(scenario_key, step.key)) for step in steps)
+
+
+class ScenarioWizard(NamedUrlSessionWizardView):
+    """The wizard of one scenario key; ``scenario_wizard`` picks it by the scenario."""
+
+    template_name = "assessments/wizard.html"
+
+    def dispatch(self, request, *args, **kwargs):
+        self.scenario = selectors.scenario_get(user=request.user, pk=kwargs["pk"])
+        if not permissions.can_edit_assessment(request.user, self.scenario.assessment):
+            raise PermissionDenied(services.EDIT_ASSESSMENT_NOT_ALLOWED)
+        return super().dispatch(request, *args, **kwargs)
+
+    def get_prefix(self, request, *args, **kwargs):
+        # Two open wizards (two scenarios) must not share session storage.
+        return f"scenario-wizard-{kwargs['pk']}"
+
+    def get_step_url(self, step):
+        return reverse(self.url_name, kwargs={"pk": self.scenario.pk, "step": step})
+
+    def get(self, *args, **kwargs):
+        if kwargs.get("step") is None:
+            return redirect(self.get_step_url(self.resume_step()))
+        return super().get(*args, **kwargs)
+
+    def resume_step(self) -> str:
+        """The step after the last one saved (the first when none is, or all are)."""
+        steps = list(self.get_form_list())
+        saved = self.scenario.current_step
+        if saved in steps and steps.index(saved) + 1 < len(steps) and not self.scenario.result:
+            return steps[steps.index(saved) + 1]
+        return steps[0]
+
+    def get_form_initial(self, step):
+        params = registry.get(self.scenario.scenario_key).params.for_step(step)
+        return step_initial(tuple(params), self.scenario.inputs, self.scenario.reasons)
+
+    def render_goto_step(self, goto_step, **kwargs):
+        # Keep what was typed on the step being left, valid or not; it is shown again
+        # (with its errors) when the reviewer comes back to it.
+        current = self.storage.current_step
+        if current in self.get_form_list():
+            self.storage.set_step_data(current, self.request.POST)
+        return super().render_goto_step(goto_step, **kwargs)
+
+    def process_step(self, form):
+        self.scenario = services.scenario_save_step(
+            scenario=self.scenario,
+            by=self.request.user,
+            step=self.steps.current,
+            values=form.step_values,
+            reasons=form.step_reasons,
+        )
+        return super().process_step(form)
+
+    def render_next_step(self, form, **kwargs):
+        if FINISH in self.request.POST:
+            return redirect(self.get_step_url(DONE))
+        return super().render_next_step(form, **kwargs)
+
+    def render_done(self, form, **kwargs):
+        if kwargs.get("step") != DONE:
+            return redirect(self.get_step_url(DONE))
+        try:
+            services.scenario_compute(scenario=self.scenario, by=self.request.user)
+        except ValidationError as exc:
+            return self._compute_failed(exc)
+        self.storage.reset()
+        messages.success(self.request, f"{self.scenario.title}: computed.")
+        return redirect("scenario-results", pk=self.scenario.pk)
+
+    def _compute_failed(self, exc: ValidationError):
+        params = registry.get(self.scenario.scenario_key).params
+        first_step = None
+        for symbol, texts in exc.message_dict.items():
+            label = symbol if symbol != ALL else "Inputs"
+            messages.error(self.request, f"{label}: {' '.join(texts)}")
+            if first_step is None and symbol in params:
+                first_step = params[symbol].step
+        return redirect(self.get_step_url(first_step or self.steps.first))
+
+    def get_context_data(self, form, **kwargs):
+        context = super().get_context_data(form=form, **kwargs)
+        steps = registry.get(self.scenario.scenario_key).params.steps
+        context.update(
+            scenario=self.scenario,
+            assessment=self.scenario.assessment,
+            spec=registry.get(self.scenario.scenario_key),
+            step_list=[(s.key, s.title) for s in steps],
+            step_info=next(s for s in steps if s.key == self.steps.current),
+            finish_name=FINISH,
+        )
+        return context
+
+
+_VIEWS: dict[str, object] = {}
+
+
+def _view_for(scenario_key: str):
+    if scenario_key not in _VIEWS:
+        _VIEWS[scenario_key] = ScenarioWizard.as_view(
+            form_list=list(wizard_form_list(scenario_key).items()),
+            url_name="scenario-wizard-step",
+            done_step_name=DONE,
+        )
+    return _VIEWS[scenario_key]
+
+
+def scenario_wizard(request, pk: int, step: str | None = None):
+    """Route to the wizard of the scenario's key."""
+    scenario = selectors.scenario_get(user=request.user, pk=pk)
+    return _view_for(scenario.scenario_key)(request, pk=pk, step=step)
