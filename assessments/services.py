@@ -99,19 +99,34 @@ def _lock_editable(assessment: Assessment, by) -> Assessment:
 # Scenarios -----------------------------------------------------------------------------
 
 
+# Engine inputs a new scenario takes from the case: symbol -> (case field, reason).
+CASE_INPUTS = {
+    "Qchem_yr": ("production_volume_kg_yr", ""),
+    "Fchem": ("use_concentration", "Submission: concentration in the use formulation."),
+    "VPchem": ("vapour_pressure_torr", "Submission: vapour pressure."),
+    "MWchem": ("molecular_weight", "Submission: molecular weight."),
+    "MW_chem": ("molecular_weight", "Submission: molecular weight."),
+    "VP_chem": ("vapour_pressure_torr", "Submission: vapour pressure."),
+}
+
+
 def initial_inputs(*, submission: Submission, scenario_key: str) -> tuple[dict[str, Any], dict[str, str]]:
-    """Inputs a new scenario takes from the case: the production volume, and the
-    concentration where the submitter gave one (an override of the ESD default, with
-    the case as its reason)."""
+    """Inputs a new scenario takes from the case (production volume, concentration,
+    vapour pressure, molecular weight), each an override of the document's default
+    with the case as its reason; only values the scenario's declarations accept."""
     params = registry.get(scenario_key).params
     inputs: dict[str, Any] = {}
     reasons: dict[str, str] = {}
-    if "Qchem_yr" in params:
-        inputs["Qchem_yr"] = submission.production_volume_kg_yr
-    if "Fchem" in params and submission.use_concentration is not None:
-        if submission.use_concentration != params["Fchem"].default:
-            inputs["Fchem"] = submission.use_concentration
-            reasons["Fchem"] = "Submission: concentration in the use formulation."
+    for symbol, (field_name, reason) in CASE_INPUTS.items():
+        value = getattr(submission, field_name)
+        if symbol not in params or value is None:
+            continue
+        param = params[symbol]
+        if param.check(value) or value == param.default:
+            continue
+        inputs[symbol] = value
+        if needs_reason(param, value):
+            reasons[symbol] = reason
     return inputs, reasons
 
 

@@ -9,12 +9,14 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from . import permissions, selectors, services
 from .esd import registry
 from .esd.parameters import EngineValidationError
+from .reports import services as report_services
 from .forms import CaseSearchForm, SubmissionForm
 
 CASES_PER_PAGE = 25
@@ -165,3 +167,23 @@ def scenario_delete(request, pk: int):
     services.scenario_delete(scenario=scenario, by=request.user)
     messages.success(request, f"“{scenario.title}” deleted.")
     return redirect("assessment-detail", pk=assessment_pk)
+
+
+def _sanitised(request) -> bool:
+    return request.GET.get("copy") == "sanitised"
+
+
+def irer_preview(request, pk: int):
+    assessment = selectors.assessment_get(user=request.user, pk=pk)
+    html = report_services.irer_preview(user=request.user, assessment=assessment, sanitised=_sanitised(request))
+    return HttpResponse(html)
+
+
+def irer_download(request, pk: int):
+    assessment = selectors.assessment_get(user=request.user, pk=pk)
+    filename, pdf = report_services.irer_document(
+        user=request.user, assessment=assessment, sanitised=_sanitised(request)
+    )
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response

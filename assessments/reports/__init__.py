@@ -1,0 +1,1 @@
+"""The Initial Review Engineering Report (IRER): context, HTML and PDF."""
