@@ -17,6 +17,7 @@ from .results import Result
 
 SCENARIO_MODULES = (
     "assessments.esd.photoresist",
+    "assessments.esd.cvd",
 )
 
 
@@ -40,7 +41,12 @@ class Scenario:
     presets: tuple[Preset, ...] = field(default=())
 
     def compute(self, inputs: Mapping[str, Any]) -> Result:
-        return self.run(self.params.validate(inputs))
+        # Every scenario also accepts the optional "site_specific" list of EIIP
+        # site-specific air releases (see site_data's module docstring); without it this
+        # is exactly self.run(self.params.validate(inputs)).
+        from .site_data import compute_with_site_data
+
+        return compute_with_site_data(self.params, self.run, inputs)
 
 
 UNKNOWN_SCENARIO = "unknown scenario {key!r}; known: {known}"
