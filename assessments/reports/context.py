@@ -130,8 +130,8 @@ def _claimed_words(submission: Submission) -> set[str]:
         value = getattr(submission, name)
         if value in (None, ""):
             continue
-        if isinstance(value, float):
-            words |= _number_spellings(value, percent=name == "use_concentration")
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            words |= _number_spellings(float(value), percent=name == "use_concentration")
         else:
             text = str(value).strip()
             if text and not (name == "chemical_name" and text == submission.generic_name):
