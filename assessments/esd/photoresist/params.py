@@ -1,0 +1,360 @@
+"""The photoresist scenarios' inputs: symbols, labels, units, defaults, bounds, sources.
+
+Declared once here; the wizard, ``esd defaults``, validation and the report's inputs table
+all read these. The symbols are INTERFACE.md's; ``VPchem``/``MWchem`` (volatility),
+``cleaning_interval_days``, and the 2004 edition's ranges (``Fphoto_wafer_low/_high``,
+``Nworkers_low/_high``) are additions.
+
+Bounds: fractions are 0..1, open at an end where the equations divide by the value or by
+one minus it; counts are whole numbers of at least 1; days 1..365; hours 0..24; hand
+areas and skin loadings have generous physical ceilings that catch unit mistakes (mm² for
+cm², g for mg). Extensive quantities (production volume, applications per hour,
+container volume) only have to be positive.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from ..models import dermal
+from ..parameters import CHOICE, INT, CrossCheck, EngineValidationError, Param, ParamSet, Step, validate
+from ..registry import Preset
+from . import constants as c
+
+# --- Wizard steps ----------------------------------------------------------------------
+
+PRODUCTION = "production"
+FACILITY = "facility"
+CONTAINERS = "containers"
+PROCESS = "process"
+WORKERS = "workers"
+
+_STEP_PRODUCTION = Step(
+    PRODUCTION, "Production volume and concentration",
+    "The chemical's production volume, its fraction in the photoresist and, if known, its volatility.",
+)
+_STEP_FACILITY = Step(
+    FACILITY, "Facility: a Table 3-2 row, the submitter's numbers, or known sites",
+    "Pick a row of Table 3-2 (large scale, high end is the default), or enter the submitter's "
+    "Eqn 3-1 inputs, or give the number of sites if it is known.",
+)
+_STEP_CONTAINERS = Step(CONTAINERS, "Containers", "The photoresist containers and their residue.")
+_STEP_WORKERS = Step(WORKERS, "Workers and exposure", "Workers per site and the dermal model inputs.")
+
+
+def _process_step(title: str) -> Step:
+    return Step(PROCESS, title, "Equipment residue, cleaning frequency and the fate of the applied photoresist.")
+
+
+# --- Choices ---------------------------------------------------------------------------
+
+DISPENSED = "dispensed"
+CHEMSTEER = "chemsteer"
+DAILY_USE_BASES = (
+    (DISPENSED, "The ESD's rule: (1 − Fcontainer_disp) × Qchem_yr ÷ (Nsites × TIMEapply_days)"),
+    (CHEMSTEER, "ChemSTEER's: Qchem_yr ÷ (Nsites × TIMEapply_days), as its IRERs print"),
+)
+PLASMA = "plasma"
+AQUEOUS = "aqueous"
+ORGANIC_SOLVENT = "organic_solvent"
+UNKNOWN = "unknown"
+STRIPPING_PROCESSES = (
+    (PLASMA, "Plasma stripping/ashing: the chemical is destroyed"),
+    (AQUEOUS, "Aqueous wet stripping: 100 % to water"),
+    (ORGANIC_SOLVENT, "Organic solvent stripping: 25 % to water, 75 % to incineration"),
+    (UNKNOWN, "Unknown: water or incineration"),
+)
+
+#: A liquid's vapour pressure at ambient temperature cannot exceed one atmosphere [torr].
+VP_MAX_TORR = 760.0
+#: Ceiling of the photoresist density [kg/L]: printed examples are 0.92 to 1.19 kg/L.
+RHOPHOTO_MAX = 5.0
+#: Ceiling of the liquid left on skin [mg/cm²]: twice the 2-hand immersion high end (10.3).
+QLIQUID_SKIN_MAX = 20.0
+#: Ceilings of the hand areas [cm²]: about twice EPA's 2013 means (535 and 1,070).
+AREA_1HAND_MAX = 1_000.0
+AREA_2HAND_MAX = 2_000.0
+
+
+# --- Declarations shared by the three editions -----------------------------------------
+
+
+def _production(fchem_source: str) -> list[Param]:
+    return [
+        Param("Qchem_yr", "Production volume of the chemical", "kg/yr", None,
+              "The submission (no default)", PRODUCTION, lower=0, lower_open=True, required=True),
+        Param("Fchem", "Mass fraction of the chemical in the photoresist", "kg/kg", c.FCHEM_DEFAULT,
+              fchem_source, PRODUCTION, lower=0, upper=1, lower_open=True),
+        Param("VPchem", "Vapour pressure of the chemical (optional)", "torr", None,
+              "The submission; when 0.001 torr or more the chemical is not the nonvolatile one the ESD "
+              f"assumes ({c.NONVOLATILE_VP_SOURCE})", PRODUCTION, lower=0, upper=VP_MAX_TORR,
+              help="Leave out for a nonvolatile chemical."),
+        Param("MWchem", "Molecular weight of the chemical (optional)", "g/mol", None,
+              "The submission; needed for the vapour models when VPchem ≥ 0.001 torr", PRODUCTION,
+              lower=0, lower_open=True),
+    ]
+
+
+def _eqn_3_1(scale_source: str, rho_source: str, napp_source: str) -> list[Param]:
+    s = c.DEFAULT_SCALE
+    return [
+        Param("Napply", "Applications per site-hour", "applications/site-hr", s.Napply, scale_source,
+              FACILITY, lower=0, lower_open=True),
+        Param("TIMEapply_hours", "Hours of application per day", "h/day", s.TIMEapply_hours, scale_source,
+              FACILITY, lower=0, upper=c.HOURS_PER_DAY, lower_open=True),
+        Param("Qapply", "Photoresist dispensed per application", "mL/application", s.Qapply, scale_source,
+              FACILITY, lower=0, lower_open=True),
+        Param("RHOphoto", "Photoresist density", "kg/L", c.RHOPHOTO_DEFAULT, rho_source, FACILITY,
+              lower=0, upper=RHOPHOTO_MAX, lower_open=True),
+        Param("TIMEapply_days", "Days of application per year", "days/yr", s.TIMEapply_days, scale_source,
+              FACILITY, lower=1, upper=c.DAYS_PER_YEAR, kind=INT),
+        Param("Napp_ratio", "Napp_chem / Napp_photo: fraction of applications with the chemical", "-",
+              c.NAPP_RATIO_DEFAULT, napp_source, FACILITY, lower=0, upper=1, lower_open=True),
+        Param("Nsites", "Known number of sites (optional)", "sites", None,
+              "The submission; when left out, calculated by Eqn 3-3 and rounded up", FACILITY,
+              lower=1, kind=INT, help="Leave out to calculate it."),
+    ]
+
+
+def _dermal(area_set: str, q_source: str, nexp_source: str, max_days_source: str, *, two_hands: bool) -> list[Param]:
+    areas = dermal.HAND_AREA_SETS[area_set]
+    params = [
+        Param("Qliquid_skin_low", "Liquid photoresist left on skin, low end", "mg/cm²-incident",
+              c.QLIQUID_SKIN_LOW_DEFAULT, q_source, WORKERS, lower=0, upper=QLIQUID_SKIN_MAX, lower_open=True),
+        Param("Qliquid_skin_high", "Liquid photoresist left on skin, high end", "mg/cm²-incident",
+              c.QLIQUID_SKIN_HIGH_DEFAULT, q_source, WORKERS, lower=0, upper=QLIQUID_SKIN_MAX, lower_open=True),
+        Param("AREAsurface_1hand", "Skin area contacted, one hand", "cm²", areas.one_hand,
+              f"Hand-area set {area_set!r}: {areas.source}", WORKERS, lower=0, upper=AREA_1HAND_MAX,
+              lower_open=True),
+    ]
+    if two_hands:
+        params.append(
+            Param("AREAsurface_2hand", "Skin area contacted, two hands", "cm²", areas.two_hands,
+                  f"Hand-area set {area_set!r}: {areas.source}", WORKERS, lower=0, upper=AREA_2HAND_MAX,
+                  lower_open=True))
+    params += [
+        Param("Nexp_incident", "Exposure incidents per day", "incidents/day", c.NEXP_INCIDENT_DEFAULT,
+              nexp_source, WORKERS, lower=1, kind=INT),
+        Param("max_exposure_days", "Most days a year one worker is exposed", "days/yr",
+              c.MAX_EXPOSURE_DAYS_DEFAULT, max_days_source, WORKERS, lower=1, upper=c.DAYS_PER_YEAR, kind=INT),
+    ]
+    return params
+
+
+# --- 2010 and 2018 ---------------------------------------------------------------------
+
+
+def revised_params(area_set: str, *, stripping: bool) -> list[Param]:
+    """The inputs of the 2010 ESD (and, with ``stripping``, of the 2018 update)."""
+    params = _production(c.FCHEM_SOURCE)
+    params += _eqn_3_1(c.TABLE_3_2_SOURCE, c.RHOPHOTO_SOURCE, c.NAPP_RATIO_SOURCE)
+    params.append(
+        Param("daily_use_basis", "Daily use recalculated after rounding Nsites", "", DISPENSED,
+              "irer.md: 'dispensed' is the ESD's rule (ESD 2010 Eqn 3-3 footnote); 'chemsteer' reproduces "
+              "ChemSTEER's IRERs (EPA 2018 update, Section 7)", FACILITY, kind=CHOICE, choices=DAILY_USE_BASES))
+    params += [
+        Param("Fcontainer_disp", "Fraction of the photoresist left in emptied containers", "kg/kg",
+              c.FCONTAINER_DISP_DEFAULT, c.FCONTAINER_DISP_SOURCE, CONTAINERS, lower=0, upper=1, upper_open=True),
+        Param("Vcont", "Volume of photoresist per container", "L/container", c.VCONT_DEFAULT_L, c.VCONT_SOURCE,
+              CONTAINERS, lower=0, lower_open=True),
+        Param("Ncont_site_day", "Containers emptied per site-day (fewer containers than days)",
+              "containers/site-day", c.NCONT_SITE_DAY_DEFAULT, c.NCONT_SITE_DAY_SOURCE, CONTAINERS,
+              lower=1, kind=INT),
+        Param("Fequip_disp", "Fraction of the chemical left in the equipment as residue", "kg/kg",
+              c.FEQUIP_DISP_DEFAULT, c.FEQUIP_DISP_SOURCE, PROCESS, lower=0, upper=1, upper_open=True),
+        Param("cleanings_per_year", "Equipment cleanings per year (optional)", "cleanings/yr", None,
+              f"{c.CLEANING_SOURCE}; when left out, daily cleaning (TIMEapply_days), the conservative default",
+              PROCESS, lower=1, upper=c.DAYS_PER_YEAR, kind=INT, help="Leave out for daily cleaning."),
+        Param("cleaning_interval_days", "Days of residue accumulated per cleaning (optional)", "days", None,
+              f"{c.CLEANING_SOURCE}; when left out, 365 ÷ cleanings_per_year to the nearest day",
+              PROCESS, lower=0, upper=c.DAYS_PER_YEAR, lower_open=True,
+              help="Only with cleanings_per_year; leave out to use the ESD's intervals."),
+        Param("Fphoto_wafer", "Fraction of the applied chemical adhering to the wafer", "kg/kg",
+              c.FPHOTO_WAFER_DEFAULT, c.FPHOTO_WAFER_SOURCE_2018 if stripping else c.FPHOTO_WAFER_SOURCE,
+              PROCESS, lower=0, upper=1),
+        Param("Fphoto_develop", "Fraction of the adhered chemical removed in development", "kg/kg",
+              c.FPHOTO_DEVELOP_DEFAULT, c.FPHOTO_DEVELOP_SOURCE, PROCESS, lower=0, upper=1),
+    ]
+    if stripping:
+        params.append(
+            Param("stripping_process", "Stripping process", "", UNKNOWN,
+                  f"{c.EPA_2018} §4.7: plasma destroyed; aqueous 100 % water; organic solvent 25 % water, "
+                  "75 % incineration; unknown: water or incineration", PROCESS, kind=CHOICE,
+                  choices=STRIPPING_PROCESSES))
+    params += [
+        Param("Noperators_line_shift", "Operators per spin-coating line per shift", "workers/line-shift",
+              c.NOPERATORS_LINE_SHIFT_DEFAULT, c.NOPERATORS_LINE_SHIFT_SOURCE, WORKERS, lower=1, kind=INT),
+        Param("Nlines_site", "Spin-coating lines per site", "lines/site", c.NLINES_SITE_DEFAULT,
+              c.NLINES_SITE_SOURCE, WORKERS, lower=1, kind=INT),
+        Param("Nshifts_day", "Working shifts per day", "shifts/day", c.NSHIFTS_DAY_DEFAULT, c.NSHIFTS_DAY_SOURCE,
+              WORKERS, lower=1, upper=c.HOURS_PER_DAY, kind=INT),
+        Param("Ntechs_shift", "Maintenance/waste-management technicians per shift", "workers/shift",
+              c.NTECHS_SHIFT_DEFAULT, c.NTECHS_SHIFT_SOURCE, WORKERS, lower=1, kind=INT),
+        Param("Fphoto_waste", "Mass fraction of photoresist in the collected waste solvent", "mg/mg",
+              c.FPHOTO_WASTE_DEFAULT, c.FPHOTO_WASTE_SOURCE, WORKERS, lower=0, upper=1, lower_open=True),
+    ]
+    params += _dermal(area_set, c.QLIQUID_SKIN_SOURCE, c.NEXP_INCIDENT_SOURCE, c.MAX_EXPOSURE_DAYS_SOURCE,
+                      two_hands=True)
+    return params
+
+
+def revised_steps(*, stripping: bool) -> tuple[Step, ...]:
+    title = "Process fractions and stripping process" if stripping else "Process fractions and equipment cleaning"
+    return (_STEP_PRODUCTION, _STEP_FACILITY, _STEP_CONTAINERS, _process_step(title), _STEP_WORKERS)
+
+
+# --- 2004 ------------------------------------------------------------------------------
+
+
+def params_2004() -> list[Param]:
+    """The inputs of the 2004 edition."""
+    params = _production(c.FCHEM_SOURCE_2004)
+    params += _eqn_3_1(c.TABLE_3_1_2004_SOURCE, f"{c.ESD_2004} ¶39, p. 11 (density of water, 1 g/mL)",
+                       c.NAPP_RATIO_SOURCE_2004)
+    params += [
+        Param("Fcontainer_disp", "Fraction of the photoresist left in emptied containers", "kg/kg",
+              c.FCONTAINER_DISP_DEFAULT, c.FCONTAINER_DISP_SOURCE_2004, CONTAINERS, lower=0, upper=1,
+              upper_open=True),
+        Param("Fequip_disp", "Fraction of the photoresist left in the equipment as residue", "kg/kg",
+              c.FEQUIP_DISP_DEFAULT, c.FEQUIP_DISP_SOURCE_2004, PROCESS, lower=0, upper=1, upper_open=True),
+        Param("Fphoto_wafer_low", "Fraction adhering to the wafer, low end of the range", "kg/kg",
+              c.FPHOTO_WAFER_LOW_2004, c.FPHOTO_WAFER_SOURCE_2004, PROCESS, lower=0, upper=1),
+        Param("Fphoto_wafer_high", "Fraction adhering to the wafer, high end of the range", "kg/kg",
+              c.FPHOTO_WAFER_HIGH_2004, c.FPHOTO_WAFER_SOURCE_2004, PROCESS, lower=0, upper=1),
+        Param("Fphoto_develop", "Fraction of the adhered photoresist removed in development", "kg/kg",
+              c.FPHOTO_DEVELOP_DEFAULT, c.FPHOTO_DEVELOP_SOURCE_2004, PROCESS, lower=0, upper=1),
+        Param("Nworkers_low", "Workers exposed per site, low end", "workers/site", c.NWORKERS_LOW_2004,
+              c.NWORKERS_SOURCE_2004, WORKERS, lower=1, kind=INT),
+        Param("Nworkers_high", "Workers exposed per site, high end", "workers/site", c.NWORKERS_HIGH_2004,
+              c.NWORKERS_SOURCE_2004, WORKERS, lower=1, kind=INT),
+    ]
+    params += _dermal(c.HAND_AREAS_2004, c.QLIQUID_SKIN_SOURCE_2004, c.NEXP_INCIDENT_SOURCE_2004,
+                      c.MAX_EXPOSURE_DAYS_SOURCE_2004, two_hands=False)
+    return params
+
+
+STEPS_2004 = (_STEP_PRODUCTION, _STEP_FACILITY, _STEP_CONTAINERS, _process_step("Process fractions"),
+              _STEP_WORKERS)
+
+_USE_2010 = "use photoresist-2010 or photoresist-2018 for it"
+#: INTERFACE.md's photoresist symbols that the 2004 method has no place for.
+NOT_IN_2004 = {
+    "Vcont": f"not used by the 2004 edition: it counts no containers (Eqn 3-4 applies the residue to the daily use); {_USE_2010}",
+    "Ncont_site_day": f"not used by the 2004 edition: it counts no containers (Eqn 3-4 is daily); {_USE_2010}",
+    "cleanings_per_year": f"not used by the 2004 edition: equipment is cleaned daily (Eqn 3-5); {_USE_2010}",
+    "cleaning_interval_days": f"not used by the 2004 edition: equipment is cleaned daily (Eqn 3-5); {_USE_2010}",
+    "daily_use_basis": f"not used by the 2004 edition: it does not recalculate Qchem_day after Eqn 3-3; {_USE_2010}",
+    "Fphoto_wafer": "the 2004 edition carries Fphoto_wafer as the range 0.01 to 0.07: give Fphoto_wafer_low and Fphoto_wafer_high (equal for a single value)",
+    "Noperators_line_shift": f"not used by the 2004 edition: it assumes 20 to 25 exposed workers a site (Nworkers_low, Nworkers_high); {_USE_2010}",
+    "Nlines_site": f"not used by the 2004 edition: it assumes 20 to 25 exposed workers a site (Nworkers_low, Nworkers_high); {_USE_2010}",
+    "Nshifts_day": f"not used by the 2004 edition: it assumes 20 to 25 exposed workers a site (Nworkers_low, Nworkers_high); {_USE_2010}",
+    "Ntechs_shift": f"not used by the 2004 edition: it assumes 20 to 25 exposed workers a site (Nworkers_low, Nworkers_high); {_USE_2010}",
+    "AREAsurface_2hand": f"not used by the 2004 edition: its one dermal activity is one-handed (Eqn 3-9); {_USE_2010}",
+    "Fphoto_waste": f"not used by the 2004 edition: it has no waste-solvent exposure; {_USE_2010}",
+    "stripping_process": "only in photoresist-2018 (the EPA 2018 update's stripping-process split)",
+}
+NOT_IN_2010 = {
+    "stripping_process": "only in photoresist-2018 (the EPA 2018 update's stripping-process split)",
+    "Fphoto_wafer_low": "only in photoresist-2004 (the 2004 edition's range); the 2010 ESD takes one Fphoto_wafer",
+    "Fphoto_wafer_high": "only in photoresist-2004 (the 2004 edition's range); the 2010 ESD takes one Fphoto_wafer",
+    "Nworkers_low": "only in photoresist-2004; the 2010 ESD counts workers by Eqn 5-1 and 5-2",
+    "Nworkers_high": "only in photoresist-2004; the 2010 ESD counts workers by Eqn 5-1 and 5-2",
+}
+NOT_IN_2018 = {k: v for k, v in NOT_IN_2010.items() if k != "stripping_process"}
+
+
+# --- Cross-checks (run only when every single input is valid) --------------------------
+
+CrossErrors = dict[str, str]
+
+
+def _low_not_above_high(low: str, high: str) -> CrossCheck:
+    def check(inputs: Mapping[str, Any]) -> CrossErrors:
+        if inputs[low] > inputs[high]:
+            return {low: f"must not exceed {high} ({inputs[high]:g})"}
+        return {}
+
+    check.__name__ = f"check_{low}_not_above_{high}"
+    return check
+
+
+def _cleaning_within_application_days(inputs: Mapping[str, Any]) -> CrossErrors:
+    n = inputs.get("cleanings_per_year")
+    if n is not None and n > inputs["TIMEapply_days"]:
+        return {"cleanings_per_year": f"must not exceed TIMEapply_days ({inputs['TIMEapply_days']}): "
+                                      "the equipment is cleaned at most once an application day (ESD 2010 §4.3)"}
+    return {}
+
+
+def _interval_needs_cleanings(inputs: Mapping[str, Any]) -> CrossErrors:
+    if inputs.get("cleaning_interval_days") is not None and inputs.get("cleanings_per_year") is None:
+        return {"cleaning_interval_days": "needs cleanings_per_year (with daily cleaning the interval is one day)"}
+    return {}
+
+
+def _mw_when_volatile(inputs: Mapping[str, Any]) -> CrossErrors:
+    vp = inputs.get("VPchem")
+    if vp is not None and vp >= c.NONVOLATILE_VP_TORR and inputs.get("MWchem") is None:
+        return {"MWchem": f"is required when VPchem is {c.NONVOLATILE_VP_TORR:g} torr or more (the vapour models use it)"}
+    return {}
+
+
+@dataclass(frozen=True)
+class EditionParamSet(ParamSet):
+    """A ParamSet that names, for a symbol another edition uses, why this one does not."""
+
+    not_in_edition: Mapping[str, str] = field(default_factory=dict)
+
+    def validate(self, inputs: Mapping[str, Any]) -> dict[str, Any]:
+        if isinstance(inputs, Mapping):
+            foreign = {str(s): self.not_in_edition[s] for s in inputs if s in self.not_in_edition}
+            if foreign:
+                rest = {k: v for k, v in inputs.items() if k not in foreign}
+                try:
+                    validate(self, rest)
+                except EngineValidationError as exc:
+                    foreign.update(exc.errors)
+                raise EngineValidationError(foreign)
+        return validate(self, inputs)
+
+
+def revised_param_set(area_set: str, *, stripping: bool) -> EditionParamSet:
+    checks = (
+        _low_not_above_high("Qliquid_skin_low", "Qliquid_skin_high"),
+        _low_not_above_high("AREAsurface_1hand", "AREAsurface_2hand"),
+        _cleaning_within_application_days,
+        _interval_needs_cleanings,
+        _mw_when_volatile,
+    )
+    return EditionParamSet(
+        params=tuple(revised_params(area_set, stripping=stripping)),
+        steps=revised_steps(stripping=stripping),
+        cross_checks=checks,
+        not_in_edition=NOT_IN_2018 if stripping else NOT_IN_2010,
+    )
+
+
+def param_set_2004() -> EditionParamSet:
+    checks = (
+        _low_not_above_high("Fphoto_wafer_low", "Fphoto_wafer_high"),
+        _low_not_above_high("Nworkers_low", "Nworkers_high"),
+        _low_not_above_high("Qliquid_skin_low", "Qliquid_skin_high"),
+        _mw_when_volatile,
+    )
+    return EditionParamSet(params=tuple(params_2004()), steps=STEPS_2004, cross_checks=checks,
+                           not_in_edition=NOT_IN_2004)
+
+
+# --- Presets: Table 3-2 (2010) / Table 3-1 (2004) --------------------------------------
+
+
+def facility_presets(source: str) -> tuple[Preset, ...]:
+    """One preset per Table 3-2 row: a consistent set of Eqn 3-1 inputs and days."""
+    return tuple(
+        Preset(s.key, s.label,
+               {"Napply": s.Napply, "TIMEapply_hours": s.TIMEapply_hours, "Qapply": s.Qapply,
+                "TIMEapply_days": s.TIMEapply_days},
+               source)
+        for s in c.FACILITY_SCALES
+    )

@@ -1,0 +1,252 @@
+"""The three registered scenarios: effective inputs in, :class:`Result` out (pure).
+
+``photoresist-2010`` is the 2010 ESD as published; ``photoresist-2018`` is the same with
+the EPA 2018 update's media and stripping-process split and EPA's current hand areas;
+``photoresist-2004`` reproduces assessments made with the 2004 edition.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from ..models import dermal
+from ..parameters import ALL, EngineValidationError
+from ..registry import Scenario
+from ..results import Release, Result, Trace
+from . import constants as c
+from . import equations as eq
+from .calc import Calc
+from .exposures import Workers, exposures_2004, revised_exposures, workers
+from .facility import Facility, facility_2004, known_sites_comparison, revised_facility, site_count_warnings
+from .params import CHEMSTEER, facility_presets, param_set_2004, revised_param_set
+from .releases import CONTEXT_2010, SECTIONS_2018, context_2018, releases_2004, revised_releases
+from .text import change, given, num
+from .volatile import revised_volatility, volatility_2004
+
+KEY_2004, KEY_2010, KEY_2018 = "photoresist-2004", "photoresist-2010", "photoresist-2018"
+SUBMITTED = "submitted"
+
+_RELEASE_FUNCTIONS_2018 = {
+    "chemical_received_daily": 1, "container_residue_release_few": 1, "container_residue_release_daily": 1,
+    "container_release_days": 1, "equipment_cleaning_release": 2, "cleaning_interval": 2,
+    "accumulated_cleaning_release": 2, "spin_off_release": 3, "developer_release": 4, "etch_strip_release": 5,
+}
+CITATIONS_2018 = {
+    name: f"{getattr(eq, name).info.citation} ({c.EPA_2018} {SECTIONS_2018[number]}, unchanged)"
+    for name, number in _RELEASE_FUNCTIONS_2018.items()
+}
+CITATIONS_2004 = {
+    "photoresist_daily_use": f"{c.ESD_2004} Eqn 3-1, §3.1, p. 11",
+    "chemical_daily_use": f"{c.ESD_2004} Eqn 3-2, §3.1, p. 12",
+    "number_of_sites": f"{c.ESD_2004} Eqn 3-3, §3.1, p. 12",
+    "whole_sites": f"{c.ESD_2004} Eqn 3-3 (no rounding rule above one site; the worked example's result, p. 18, is illegible)",
+    "chemical_daily_use_for_sites": f"{c.ESD_2004} Eqn 3-3, p. 12, solved for Qchem_day",
+    "dermal_exposure": f"{c.ESD_2004} Eqn 3-9, §3.3.3, p. 17",
+    "exposure_days": f"{c.ESD_2004} ¶63, p. 17",
+}
+
+COMPUTE_FAILED = "these inputs cannot be computed ({error}); check the values for consistency"
+
+
+def _guarded(compute: Callable[[Mapping[str, Any]], Result]) -> Callable[[Mapping[str, Any]], Result]:
+    """Turn a numerical failure of valid-looking inputs into a validation error (no traceback)."""
+
+    def run(inputs: Mapping[str, Any]) -> Result:
+        try:
+            return compute(inputs)
+        except EngineValidationError:
+            raise
+        except (ArithmeticError, ValueError) as exc:
+            raise EngineValidationError({ALL: COMPUTE_FAILED.format(error=exc)}) from exc
+
+    run.__name__ = compute.__name__
+    run.__doc__ = compute.__doc__
+    return run
+
+
+def hand_area_set(inputs: Mapping[str, Any], default: str) -> tuple[str, str]:
+    """The named hand-area set the areas used belong to (the scenario's default first), else ``submitted``.
+
+    >>> hand_area_set({"AREAsurface_1hand": 535.0, "AREAsurface_2hand": 1070.0}, "esd-2010")[0]
+    'epa-2013'
+    >>> hand_area_set({"AREAsurface_1hand": 500.0, "AREAsurface_2hand": 1000.0}, "esd-2010")[0]
+    'submitted'
+    """
+    one, two = inputs["AREAsurface_1hand"], inputs.get("AREAsurface_2hand")
+    keys = [default, *(k for k in dermal.HAND_AREA_SETS if k != default)]
+    for key in keys:
+        areas = dermal.HAND_AREA_SETS[key]
+        if one == areas.one_hand and (two is None or two == areas.two_hands):
+            return key, areas.source
+    shown = given(one) if two is None else f"{given(one)}/{given(two)}"
+    return SUBMITTED, f"hand areas entered by the reviewer: {shown} cm²"
+
+
+def _default_set(inputs: Mapping[str, Any], default: str, reason: str) -> dict[str, str]:
+    key, source = hand_area_set(inputs, default)
+    areas = given(inputs["AREAsurface_1hand"])
+    if inputs.get("AREAsurface_2hand") is not None:
+        areas += f"/{given(inputs['AREAsurface_2hand'])}"
+    out = {"hand_areas": key, "hand_areas_cm2": areas, "hand_areas_source": source, "scenario_default": default}
+    if reason:
+        out["scenario_default_reason"] = reason
+    return out
+
+
+def _total(releases: list[Release], numbers: range = range(1, 6)) -> float:
+    """kg/yr over all sites of Releases 1 to 5, first estimate of each (one consistent set)."""
+    return sum(r.estimates[0].kg_year_all_sites for r in releases if r.number in numbers)
+
+
+def _basis_note(fac: Facility, inputs: Mapping[str, Any], total: float) -> str:
+    pv = inputs["Qchem_yr"]
+    if fac.daily_use_basis == CHEMSTEER:
+        rule = (f"'chemsteer' (ChemSTEER's IRERs): Qchem_day = Qchem_yr ÷ (Nsites × TIMEapply_days) = "
+                f"{num(fac.Qchem_day)} kg/site-day, container residue included")
+    else:
+        rule = (f"'dispensed' (the ESD's rule, Eqn 3-3 footnote): Qchem_day = (1 − Fcontainer_disp) × Qchem_yr ÷ "
+                f"(Nsites × TIMEapply_days) = {num(fac.Qchem_day)} kg/site-day")
+    return (f"Daily use basis {rule}. Releases 1 to 5 add up to {num(total, 4)} kg/yr over all sites "
+            f"({change(total / pv - 1)} against the production volume of {num(pv, 4)} kg/yr).")
+
+
+def _revised(key: str, inputs: Mapping[str, Any]) -> Result:
+    """The 2010 ESD (and its 2018 update): facility, releases 1-5, workers, exposures A-E, volatility."""
+    is_2018 = key == KEY_2018
+    calc = Calc(Trace(), CITATIONS_2018 if is_2018 else {})
+    fac = revised_facility(calc, inputs)
+    ctx = context_2018(inputs["stripping_process"]) if is_2018 else CONTEXT_2010
+    rel = revised_releases(calc, inputs, fac, ctx)
+    staff = workers(calc, inputs)
+    hand_default = c.HAND_AREAS_2018 if is_2018 else c.HAND_AREAS_2010
+    hand_key, _ = hand_area_set(inputs, hand_default)
+    exposures = revised_exposures(calc, inputs, fac, staff, rel.container_days, rel.cleaning_days,
+                                  f"hand-area set {hand_key}")
+    vol = revised_volatility(calc, inputs, fac, rel.container_days, rel.cleaning_days,
+                             {e.letter: e for e in exposures})
+    total = _total(rel.releases)
+    notes, warnings = _revised_messages(key, inputs, fac, staff, hand_key, total)
+    facility = {
+        **fac.as_dict(),
+        "container_release_equation": rel.releases[0].equation,
+        "TIMEdays_container_residue": rel.container_days,
+        "TIMEdays_equip_residue": rel.cleaning_days,
+        "Noperators_site_day": staff.operators,
+        "Ntechs_site_day": staff.technicians,
+        "Nworkers_exposed_site": staff.total,
+        "release_total_kg_yr": total,
+        **({"stripping_process": inputs["stripping_process"]} if is_2018 else {}),
+    }
+    return Result(key, dict(inputs), facility, rel.releases + vol.releases, exposures + vol.exposures,
+                  warnings + vol.warnings, calc.trace.steps, notes[:1] + vol.notes + notes[1:],
+                  _default_set(inputs, hand_default, c.HAND_AREAS_2018_REASON if is_2018 else ""))
+
+
+def _revised_messages(key: str, inputs: Mapping[str, Any], fac: Facility, staff: Workers, hand_key: str,
+                      total: float) -> tuple[list[str], list[str]]:
+    """(notes, warnings): the daily-use basis first, then the known-sites check and the standing notes."""
+    warnings = site_count_warnings(fac.Nsites, c.US_FABS_50_PLUS_2010, c.US_FABS_ALL_2010, "ESD 2010, Section 1.4")
+    notes = [_basis_note(fac, inputs, total)]
+    if inputs["Nsites"] is not None:
+        more_notes, more_warnings = known_sites_comparison(fac, "ESD 2010 §3.6")
+        notes += more_notes
+        warnings += more_warnings
+    return notes + _revised_notes(key, inputs, staff, hand_key), warnings
+
+
+def _revised_notes(key: str, inputs: Mapping[str, Any], staff: Workers, hand_key: str) -> list[str]:
+    notes = [
+        "The daily releases listed for any source may coincide with daily releases from the other sources to the "
+        "same medium; releases to one medium on the same days may be summed (ESD 2010 §4).",
+        f"Fphoto_wafer = {given(inputs['Fphoto_wafer'])}: 0.07 maximises the water releases (4 and 5), 0.01 the "
+        "incineration release (3) (ESD 2010 §4.4); the five releases add up to the same total either way.",
+        f"Workers: {staff.operators} operators (Exposure A) and {staff.technicians} technicians a site; Exposures B to E "
+        f"fall on the same technicians, so {staff.total} distinct workers a site are exposed (Eqn 5-1, 5-2).",
+        "Nonroutine manual handling of coated wafers is assumed negligible (ESD 2010 §5.8).",
+    ]
+    cleanings, interval = inputs["cleanings_per_year"], inputs["cleaning_interval_days"]
+    if cleanings is not None:
+        interval = interval if interval is not None else eq.cleaning_interval(cleanings)
+        if cleanings * interval != inputs["TIMEapply_days"]:
+            notes.append(
+                f"Release 2 accumulates {cleanings} cleanings × {given(interval)} days = {given(cleanings * interval)} days "
+                f"of residue against {inputs['TIMEapply_days']} application days (ESD 2010 §4.3's calendar intervals); "
+                "give cleaning_interval_days to match them exactly.")
+    if key == KEY_2018:
+        notes.append(
+            f"Occupational exposures are outside the scope of the {c.EPA_2018} (Section 7); they follow ESD 2010 "
+            f"Section 5 with EPA's current hand areas (set used: {hand_key}; scenario default {c.HAND_AREAS_2018}). Release 5 "
+            f"stripping process: {inputs['stripping_process']}.")
+    return notes
+
+
+@_guarded
+def run_2010(inputs: Mapping[str, Any]) -> Result:
+    """The 2010 ESD as published."""
+    return _revised(KEY_2010, inputs)
+
+
+@_guarded
+def run_2018(inputs: Mapping[str, Any]) -> Result:
+    """The 2010 ESD with EPA's 2018 update."""
+    return _revised(KEY_2018, inputs)
+
+
+@_guarded
+def run_2004(inputs: Mapping[str, Any]) -> Result:
+    """The 2004 edition."""
+    calc = Calc(Trace(), CITATIONS_2004)
+    fac = facility_2004(calc, inputs)
+    releases = releases_2004(calc, inputs, fac)
+    hand_key, _ = hand_area_set(inputs, c.HAND_AREAS_2004)
+    exposures = exposures_2004(calc, inputs, fac, f"hand-area set {hand_key}")
+    vol = volatility_2004(inputs["VPchem"])
+    total, pv = _total(releases), inputs["Qchem_yr"]
+    warnings = site_count_warnings(fac.Nsites, c.US_FABS_50_PLUS_2004, c.US_FABS_ALL_2004, c.US_FABS_SOURCE_2004)
+    notes = [f"Releases 1 to 5 add up to {num(total, 4)} kg/yr over all sites ({change(total / pv - 1)} against the "
+             f"production volume of {num(pv, 4)} kg/yr): the 2004 equations release Qchem_day a site-day."]
+    if total > pv * (1 + 1e-9):
+        warnings.append(
+            f"The releases add up to {num(total, 4)} kg/yr, {change(total / pv - 1)} against the production volume: "
+            f"the 2004 edition keeps Qchem_day = {num(fac.Qchem_day)} kg/site-day after rounding Nsites up from "
+            f"{num(fac.Nsites_calculated or fac.Nsites)} to {fac.Nsites} (the 2010 revision recalculates it; "
+            "photoresist-2010).")
+    if fac.Nsites_calculated is not None and fac.Nsites_calculated < 1:
+        notes.append(f"Eqn 3-3 gives {num(fac.Nsites_calculated)} site: one site, TIMEapply_days recalculated to "
+                     f"{num(fac.TIMEapply_days)} days/yr (ESD 2004 footnote 5, p. 12).")
+    notes += vol.notes
+    warnings += vol.warnings
+    notes.append(f"Releases 3 to 5 are given at both ends of the Fphoto_wafer range ({given(inputs['Fphoto_wafer_low'])} "
+                 f"and {given(inputs['Fphoto_wafer_high'])}), as the 2004 edition carries it (§3.2.3).")
+    facility = {**fac.as_dict(), "Nworkers_low": inputs["Nworkers_low"], "Nworkers_high": inputs["Nworkers_high"],
+                "release_total_kg_yr": total}
+    return Result(KEY_2004, dict(inputs), facility, releases, exposures, warnings, calc.trace.steps, notes,
+                  _default_set(inputs, c.HAND_AREAS_2004, "the 2004 edition prints one hand, 420 cm² (ref 21, CEB 2000)"))
+
+
+PHOTORESIST_2004 = Scenario(
+    KEY_2004,
+    "Photoresist use in semiconductor manufacturing: OECD ESD, 2004 edition (legacy)",
+    c.ESD_2004_TITLE,
+    param_set_2004(),
+    run_2004,
+    facility_presets(c.TABLE_3_1_2004_SOURCE),
+)
+PHOTORESIST_2010 = Scenario(
+    KEY_2010,
+    "Photoresist use in semiconductor manufacturing: OECD ESD No. 9, 2010 revision, as published",
+    c.ESD_2010_TITLE,
+    revised_param_set(c.HAND_AREAS_2010, stripping=False),
+    run_2010,
+    facility_presets(c.TABLE_3_2_SOURCE),
+)
+PHOTORESIST_2018 = Scenario(
+    KEY_2018,
+    "Photoresist use in semiconductor manufacturing: the 2010 ESD with EPA's 2018 update",
+    f"{c.ESD_2010_TITLE}; {c.EPA_2018_TITLE}",
+    revised_param_set(c.HAND_AREAS_2018, stripping=True),
+    run_2018,
+    facility_presets(c.TABLE_3_2_SOURCE),
+)
+
+SCENARIOS = (PHOTORESIST_2004, PHOTORESIST_2010, PHOTORESIST_2018)

@@ -1,0 +1,151 @@
+"""Bad inputs to the photoresist scenarios: a validation error naming each bad symbol.
+
+One test per kind of bad input (DESIGN.md: "Bad input raises a validation error naming
+the symbol and the allowed range; nothing is silently clamped").
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from assessments.esd import registry
+from assessments.esd.parameters import EngineValidationError
+
+KEYS = ("photoresist-2004", "photoresist-2010", "photoresist-2018")
+GOOD = {"Qchem_yr": 5000, "Fchem": 0.15}
+
+
+def errors(key: str, inputs) -> dict[str, str]:
+    with pytest.raises(EngineValidationError) as caught:
+        registry.compute(key, inputs)
+    return caught.value.errors
+
+
+@pytest.mark.parametrize("key", KEYS)
+@pytest.mark.parametrize("symbol, value, words", [
+    ("Qchem_yr", -5, "greater than 0"),
+    ("Qchem_yr", 0, "greater than 0"),
+    ("Fchem", 1.5, "greater than 0 and at most 1"),
+    ("Fchem", 0, "greater than 0 and at most 1"),
+    ("TIMEapply_days", 0, "between 1 and 365"),
+    ("TIMEapply_days", 366, "between 1 and 365"),
+    ("TIMEapply_hours", 25, "at most 24"),
+    ("Fcontainer_disp", 1, "less than 1"),
+    ("Fequip_disp", -0.01, "at least 0"),
+    ("Nsites", 0, "at least 1"),
+    ("AREAsurface_1hand", 42_000, "at most 1000"),  # mm² entered for cm²
+    ("max_exposure_days", 0, "between 1 and 365"),
+])
+def test_out_of_range_names_the_symbol_and_range(key, symbol, value, words):
+    found = errors(key, {**GOOD, symbol: value})
+    assert list(found) == [symbol]
+    assert words in found[symbol]
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_a_string_where_a_number_belongs(key):
+    found = errors(key, {**GOOD, "Fchem": "fifteen percent"})
+    assert found == {"Fchem": "must be a number (greater than 0 and at most 1)"}
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_a_boolean_is_not_a_number(key):
+    assert "Fchem" in errors(key, {**GOOD, "Fchem": True})
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_a_count_must_be_whole(key):
+    assert "whole number" in errors(key, {**GOOD, "Nsites": 2.5})["Nsites"]
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_an_unknown_symbol(key):
+    assert errors(key, {**GOOD, "Qchem_yearly": 5000}) == {"Qchem_yearly": "unknown input symbol for this scenario"}
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_production_volume_is_required(key):
+    assert "is required" in errors(key, {"Fchem": 0.15})["Qchem_yr"]
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_not_a_mapping(key):
+    assert "__all__" in errors(key, [["Qchem_yr", 5000]])
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_every_bad_symbol_is_reported_at_once(key):
+    found = errors(key, {"Qchem_yr": -1, "Fchem": 2, "Bogus": 1})
+    assert set(found) == {"Qchem_yr", "Fchem", "Bogus"}
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_low_above_high_skin_loading(key):
+    found = errors(key, {**GOOD, "Qliquid_skin_low": 3.0})
+    assert found == {"Qliquid_skin_low": "must not exceed Qliquid_skin_high (2.1)"}
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_volatile_chemical_needs_its_molecular_weight(key):
+    assert "MWchem" in errors(key, {**GOOD, "VPchem": 0.5})
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_numerically_impossible_inputs_fail_cleanly(key):
+    # A positive but denormal photoresist use underflows to zero: no ZeroDivisionError escapes
+    found = errors(key, {**GOOD, "Napply": 1e-320, "Qapply": 1e-10})
+    assert "__all__" in found
+
+
+@pytest.mark.parametrize("key", ["photoresist-2010", "photoresist-2018"])
+@pytest.mark.parametrize("symbol, value", [
+    ("daily_use_basis", "purchased"),
+    ("Fphoto_wafer", 1.2),
+    ("Vcont", 0),
+    ("Ncont_site_day", 0),
+    ("cleanings_per_year", 0),
+    ("Nshifts_day", 25),
+    ("Fphoto_waste", 0),
+])
+def test_revised_edition_bounds(key, symbol, value):
+    assert symbol in errors(key, {**GOOD, symbol: value})
+
+
+@pytest.mark.parametrize("key", ["photoresist-2010", "photoresist-2018"])
+def test_cleanings_cannot_exceed_the_application_days(key):
+    found = errors(key, {**GOOD, "TIMEapply_days": 250, "cleanings_per_year": 300})
+    assert list(found) == ["cleanings_per_year"]
+
+
+@pytest.mark.parametrize("key", ["photoresist-2010", "photoresist-2018"])
+def test_a_cleaning_interval_needs_the_cleanings(key):
+    assert list(errors(key, {**GOOD, "cleaning_interval_days": 30})) == ["cleaning_interval_days"]
+
+
+def test_stripping_process_must_be_one_of_the_four():
+    found = errors("photoresist-2018", {**GOOD, "stripping_process": "wet"})
+    assert found == {"stripping_process": "must be one of plasma, aqueous, organic_solvent, unknown"}
+
+
+def test_stripping_process_belongs_to_the_2018_update_only():
+    found = errors("photoresist-2010", {**GOOD, "stripping_process": "plasma"})
+    assert "only in photoresist-2018" in found["stripping_process"]
+
+
+@pytest.mark.parametrize("symbol", ["Vcont", "cleanings_per_year", "daily_use_basis", "Nlines_site",
+                                    "AREAsurface_2hand", "Fphoto_waste", "Fphoto_wafer"])
+def test_2004_names_symbols_its_method_has_no_place_for(symbol):
+    value = "dispensed" if symbol == "daily_use_basis" else 1
+    found = errors("photoresist-2004", {**GOOD, symbol: value})
+    assert list(found) == [symbol]
+    assert "2004 edition" in found[symbol]
+
+
+def test_2004_reports_its_own_errors_with_the_foreign_symbols():
+    found = errors("photoresist-2004", {"Qchem_yr": -1, "Vcont": 3.8})
+    assert set(found) == {"Qchem_yr", "Vcont"}
+
+
+def test_2004_range_must_be_ordered():
+    found = errors("photoresist-2004", {**GOOD, "Fphoto_wafer_low": 0.08})
+    assert found == {"Fphoto_wafer_low": "must not exceed Fphoto_wafer_high (0.07)"}
