@@ -7,6 +7,8 @@ uncleared user cannot even learn that the case number is taken.
 
 from __future__ import annotations
 
+import re
+
 from django.db.models import OuterRef, Q, QuerySet, Subquery
 from django.http import Http404
 
@@ -248,18 +250,41 @@ def inputs_used(*, scenario: Scenario, effective: dict) -> list[dict]:
     return rows
 
 
+_DERIVED_SUFFIX = re.compile(r"^(?P<base>.+?)(?P<suffix>_calculated|_unrounded|_eqn_[0-9_]+|_low_end|_high_end|_used)$")
+
+
+def _trace_for(symbol: str, trace: list[dict]) -> dict:
+    """Units and citation of a facility quantity from the trace step that computed it.
+
+    ``Nsites`` is the last ``Nsites`` step (the rounded one); a derived key such as
+    ``Nsites_calculated`` or ``Qchem_day_eqn_3_2`` is the first step of its base symbol.
+    """
+    steps = [step for step in trace if step["symbol"] == symbol]
+    step = steps[-1] if steps else None
+    if step is None:
+        match = _DERIVED_SUFFIX.match(symbol)
+        if match:
+            steps = [s for s in trace if s["symbol"] == match["base"]]
+            step = steps[0] if steps else None
+    return {"units": step["units"], "citation": step["citation"]} if step else {"units": "", "citation": ""}
+
+
+def default_set_text(default_set: dict) -> str:
+    """The default set a result used, in a line: ``hand areas epa-2013 (535/1070 cm²)``."""
+    if "hand_areas" in default_set:
+        text = f"hand areas {default_set['hand_areas']}"
+        if default_set.get("hand_areas_cm2"):
+            text += f" ({default_set['hand_areas_cm2']} cm²)"
+        return text
+    return default_set.get("defaults", "")
+
+
 def scenario_results(*, scenario: Scenario) -> dict:
     """The results page's content, read from the scenario's stored snapshot."""
     result = scenario.result or {}
     trace = result.get("trace", [])
-    units_by_symbol = {step["symbol"]: step for step in trace}
     facility = [
-        {
-            "symbol": symbol,
-            "value": value,
-            "units": units_by_symbol.get(symbol, {}).get("units", ""),
-            "citation": units_by_symbol.get(symbol, {}).get("citation", ""),
-        }
+        {"symbol": symbol, "value": value, "numeric": isinstance(value, (int, float)), **_trace_for(symbol, trace)}
         for symbol, value in result.get("facility", {}).items()
         if not isinstance(value, (dict, list))
     ]
@@ -279,4 +304,5 @@ def scenario_results(*, scenario: Scenario) -> dict:
         "chart": chart,
         "total_kg_yr": sum(amount for _, amount in totals),
         "inputs_used": inputs_used(scenario=scenario, effective=result.get("inputs", {})),
+        "default_set": default_set_text(result.get("default_set", {})),
     }

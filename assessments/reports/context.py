@@ -321,20 +321,7 @@ def scenario_section(scenario, submission: Submission, cbi: Cbi) -> dict:
         "notes": [cbi.scrub(n) for n in result.get("notes", [])],
         "engine_version": result.get("engine_version", ""),
         "default_set": result.get("default_set", {}),
-        "inputs": [
-            {
-                "symbol": row["param"].symbol,
-                "label": row["param"].label,
-                "units": row["param"].units,
-                "value": cbi.number(row["param"].symbol, _fmt(row["value"]) if row["value"] is not None else "—"),
-                "standing": "Overridden" if row["overridden"] else "Given" if row["given"] else (
-                    "Computed" if row["value"] is None else "Default"
-                ),
-                "source": cbi.scrub(row["reason"] or row["param"].source),
-                "overridden": row["overridden"],
-            }
-            for row in inputs_used(scenario=scenario, effective=result.get("inputs", {}))
-        ],
+        **_inputs_with_sources(scenario, result, cbi),
         "trace": [
             {
                 "symbol": step["symbol"],
@@ -350,6 +337,36 @@ def scenario_section(scenario, submission: Submission, cbi: Cbi) -> dict:
             for step in result.get("trace", [])
         ],
     }
+
+
+def _inputs_with_sources(scenario, result: dict, cbi: Cbi) -> dict:
+    """The "inputs used" rows, each citing its source by number: many inputs share one
+    source (a table of the document), which is printed once below the table."""
+    sources: list[str] = []
+    rows = []
+    for row in inputs_used(scenario=scenario, effective=result.get("inputs", {})):
+        param, value = row["param"], row["value"]
+        source = cbi.scrub(row["reason"] or param.source)
+        if source not in sources:
+            sources.append(source)
+        if row["overridden"]:
+            standing = "Overridden"
+        elif row["given"]:
+            standing = "Given"
+        else:
+            standing = "Computed" if value is None else "Default"
+        rows.append(
+            {
+                "symbol": param.symbol,
+                "label": param.label,
+                "units": param.units,
+                "value": cbi.number(param.symbol, _fmt(value) if value is not None else "—"),
+                "standing": standing,
+                "source_ref": sources.index(source) + 1,
+                "overridden": row["overridden"],
+            }
+        )
+    return {"inputs": rows, "sources": sources}
 
 
 def _yes_no(value: bool) -> str:

@@ -1,0 +1,55 @@
+"""Median time to render the IRER: the sample report, a 5-use report, and WeasyPrint's
+time for a one-line page on the same machine as the baseline. Prints figures; asserts
+nothing.
+
+    .venv/bin/python benchmarks/irer_render.py [--repeat 5]
+"""
+
+import argparse
+import statistics
+import time
+
+from _django import test_database
+
+
+def median_seconds(fn, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    with test_database():
+        from django.contrib.auth import get_user_model
+        from weasyprint import HTML
+
+        from assessments import services
+        from assessments.reports.context import irer_context
+        from assessments.reports.render import irer_pdf
+        from tests.conftest import make_user
+        from tests.reports.conftest import build_sample_assessment, pdf_pages
+
+        user = make_user(get_user_model(), "bench", group="reviewer", cbi=True)
+        sample = build_sample_assessment(user)
+        one_line = median_seconds(lambda: HTML(string="<p>One line.</p>").write_pdf(), args.repeat)
+        sample_pdf = irer_pdf(irer_context(assessment=sample))
+        sample_time = median_seconds(lambda: irer_pdf(irer_context(assessment=sample)), args.repeat)
+        first = sample.scenarios.get()
+        for _ in range(4):
+            services.scenario_duplicate(scenario=first, by=user)
+        five_pdf = irer_pdf(irer_context(assessment=sample))
+        five_time = median_seconds(lambda: irer_pdf(irer_context(assessment=sample)), args.repeat)
+    print(f"IRER render, median of {args.repeat}:")
+    print(f"  one-line page (WeasyPrint baseline)   {one_line * 1000:8.0f} ms")
+    print(f"  sample report ({pdf_pages(sample_pdf):2d} pages, {len(sample_pdf) / 1024:5.0f} KiB) {sample_time * 1000:8.0f} ms")
+    print(f"  5-use report  ({pdf_pages(five_pdf):2d} pages, {len(five_pdf) / 1024:5.0f} KiB) {five_time * 1000:8.0f} ms")
+
+
+if __name__ == "__main__":
+    main()
