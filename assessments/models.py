@@ -247,7 +247,9 @@ class Scenario(models.Model):
 
     ``inputs`` holds only what differs from the engine's defaults; ``reasons`` the
     reviewer's reason for each of those overrides. ``result`` is the engine's JSON
-    output as computed (with its engine version), the snapshot an approval freezes.
+    output as computed (with its engine version), the snapshot an approval freezes;
+    ``computed_inputs`` the ``inputs`` it was computed from, so a result whose inputs
+    changed since is known to be stale.
     """
 
     assessment = models.ForeignKey(Assessment, on_delete=models.CASCADE, related_name="scenarios")
@@ -258,6 +260,9 @@ class Scenario(models.Model):
     reasons = models.JSONField(default=dict, blank=True)
     current_step = models.CharField(max_length=40, blank=True, help_text="Last wizard step saved.")
     result = models.JSONField(null=True, blank=True)
+    computed_inputs = models.JSONField(
+        null=True, blank=True, help_text="The saved inputs the result was computed from."
+    )
     computed_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

@@ -2,15 +2,32 @@
 show or hide a button), so each rule lives here once.
 
 Visibility (CBI) is the selectors' business: a user who may not see a case gets a 404
-before any of these questions is asked.
+before any of these questions is asked. The workflow's rules (submit, review, revise)
+also refuse a case the user may not see, so a service called outside a view cannot
+act on it either.
 """
 
 from __future__ import annotations
 
 from .models import Assessment, Status, Submission
-from .roles import REVIEW_PERMISSION
+from .roles import REVIEW_PERMISSION, is_cbi_cleared
 
 EDITABLE_STATUSES = (Status.DRAFT, Status.RETURNED)
+
+
+def may_see(user, submission: Submission) -> bool:
+    """The visibility rule of ``selectors.visible_submissions``, for one case."""
+    return user.is_authenticated and (not submission.is_cbi or is_cbi_cleared(user))
+
+
+def assessment_is_frozen(assessment: Assessment) -> bool:
+    """Submitted (under review) or approved (final): no edit path may change it."""
+    return assessment.status not in EDITABLE_STATUSES
+
+
+def submission_is_frozen(submission: Submission) -> bool:
+    """A case with a submitted or approved assessment keeps the header it is reviewed with."""
+    return submission.assessments.exclude(status__in=EDITABLE_STATUSES).exists()
 
 
 def can_create_submission(user) -> bool:
@@ -22,7 +39,7 @@ def can_edit_submission(user, submission: Submission) -> bool:
     approved or awaiting approval: approved work must keep the header it was approved with."""
     if not (user.is_authenticated and user.has_perm("assessments.change_submission")):
         return False
-    return not submission.assessments.exclude(status__in=EDITABLE_STATUSES).exists()
+    return not submission_is_frozen(submission)
 
 
 def can_start_assessment(user, submission: Submission) -> bool:
@@ -46,7 +63,7 @@ def can_edit_assessment(user, assessment: Assessment) -> bool:
 
 
 def can_submit(user, assessment: Assessment) -> bool:
-    return can_edit_assessment(user, assessment)
+    return can_edit_assessment(user, assessment) and may_see(user, assessment.submission)
 
 
 def can_review(user, assessment: Assessment) -> bool:
@@ -56,6 +73,7 @@ def can_review(user, assessment: Assessment) -> bool:
         and user.has_perm(REVIEW_PERMISSION)
         and assessment.status == Status.SUBMITTED
         and assessment.engineer_id != user.pk
+        and may_see(user, assessment.submission)
     )
 
 
@@ -63,7 +81,7 @@ def can_revise(user, assessment: Assessment) -> bool:
     """Start the next revision from an approved assessment (the latest one)."""
     if not (user.is_authenticated and user.has_perm("assessments.add_assessment")):
         return False
-    if assessment.status != Status.APPROVED:
+    if assessment.status != Status.APPROVED or not may_see(user, assessment.submission):
         return False
     latest = assessment.submission.assessments.order_by("-revision").values_list("revision", flat=True).first()
     return latest == assessment.revision

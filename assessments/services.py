@@ -234,6 +234,7 @@ def scenario_compute(*, scenario: Scenario, by) -> Scenario:
     except EngineValidationError as exc:
         raise ValidationError(exc.errors) from None
     scenario.result = result.as_dict()
+    scenario.computed_inputs = dict(scenario.inputs)
     scenario.computed_at = timezone.now()
     scenario.save()
     return scenario
@@ -252,6 +253,7 @@ def scenario_duplicate(*, scenario: Scenario, by) -> Scenario:
         reasons=dict(scenario.reasons),
         current_step=scenario.current_step,
         result=scenario.result,
+        computed_inputs=scenario.computed_inputs,
         computed_at=scenario.computed_at,
     )
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views, wizards
+from . import views, views_review, wizards
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -17,4 +17,15 @@ urlpatterns = [
     path("scenarios/<int:pk>/wizard/<str:step>/", wizards.scenario_wizard, name="scenario-wizard-step"),
     path("scenarios/<int:pk>/duplicate/", views.scenario_duplicate, name="scenario-duplicate"),
     path("scenarios/<int:pk>/delete/", views.scenario_delete, name="scenario-delete"),
+]
+
+# The review workflow (issue 7): queue, status changes, history, comparison.
+urlpatterns += [
+    path("review/", views_review.review_queue, name="review-queue"),
+    path("assessments/<int:pk>/submit/", views_review.assessment_submit, name="assessment-submit"),
+    path("assessments/<int:pk>/approve/", views_review.assessment_approve, name="assessment-approve"),
+    path("assessments/<int:pk>/return/", views_review.assessment_return, name="assessment-return"),
+    path("assessments/<int:pk>/revise/", views_review.assessment_revise, name="assessment-revise"),
+    path("assessments/<int:pk>/history/", views_review.assessment_history, name="assessment-history"),
+    path("assessments/<int:pk>/compare/", views_review.assessment_compare, name="assessment-compare"),
 ]

@@ -13,7 +13,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from . import permissions, selectors, services
+from . import history, permissions, selectors, services
 from .esd import registry
 from .esd.parameters import EngineValidationError
 from .reports import services as report_services
@@ -117,6 +117,7 @@ def assessment_detail(request, pk: int):
             "scenario_choices": [(s.key, s.title) for s in registry.scenarios()],
             "can_edit": permissions.can_edit_assessment(user, assessment),
             **selectors.assessment_overview(assessment=assessment),
+            **history.review_context(user=user, assessment=assessment),
         },
     )
 

@@ -1,0 +1,88 @@
+"""Thin views of the review: the supervisors' queue, the workflow actions (submit,
+approve, return, new revision), the history page and the comparison of two revisions.
+
+Each view parses the request, calls one selector or service and renders or redirects.
+Visibility is the selectors' (a CBI case is a 404 for an uncleared user); who may act
+is the services' (a refusal is ``PermissionDenied``, a 403). Bad input (a return without
+a comment, a submission with uncomputed uses) comes back on the assessment page as an
+error message.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from . import history, selectors, workflow
+
+COMMENT_MAX_LENGTH = 4000
+
+
+def _comment(request, name: str) -> str:
+    return request.POST.get(name, "")[:COMMENT_MAX_LENGTH]
+
+
+def _act(request, pk: int, service, success: str, **kwargs):
+    """Run one workflow service on the visible assessment ``pk``; back to its page."""
+    assessment = selectors.assessment_get(user=request.user, pk=pk)
+    try:
+        service(assessment=assessment, by=request.user, **kwargs)
+    except ValidationError as exc:
+        for text in exc.messages:
+            messages.error(request, text)
+    else:
+        messages.success(request, success)
+    return redirect("assessment-detail", pk=assessment.pk)
+
+
+@require_GET
+def review_queue(request):
+    return render(request, "review/queue.html", {"queue": history.review_queue(user=request.user)})
+
+
+@require_POST
+def assessment_submit(request, pk: int):
+    return _act(request, pk, workflow.assessment_submit, "Submitted for approval.", note=_comment(request, "note"))
+
+
+@require_POST
+def assessment_approve(request, pk: int):
+    return _act(request, pk, workflow.assessment_approve, "Approved.", comment=_comment(request, "comment"))
+
+
+@require_POST
+def assessment_return(request, pk: int):
+    return _act(
+        request, pk, workflow.assessment_return, "Returned to the engineer.", comment=_comment(request, "comment")
+    )
+
+
+@require_POST
+def assessment_revise(request, pk: int):
+    assessment = selectors.assessment_get(user=request.user, pk=pk)
+    revision = workflow.assessment_revise(assessment=assessment, by=request.user)
+    messages.success(request, f"Revision {revision.revision} started as a copy of revision {assessment.revision}.")
+    return redirect("assessment-detail", pk=revision.pk)
+
+
+@require_GET
+def assessment_history(request, pk: int):
+    assessment = selectors.assessment_get(user=request.user, pk=pk)
+    return render(
+        request,
+        "review/history.html",
+        {
+            "assessment": assessment,
+            "submission": assessment.submission,
+            "entries": history.assessment_history(assessment=assessment),
+        },
+    )
+
+
+@require_GET
+def assessment_compare(request, pk: int):
+    other = request.GET.get("with", "")
+    other_pk = int(other) if other.isdigit() and len(other) < 19 else None  # fits a bigint
+    return render(request, "review/compare.html", history.revision_comparison(user=request.user, pk=pk, other_pk=other_pk))

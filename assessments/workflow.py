@@ -1,0 +1,208 @@
+"""The review workflow: the only code that changes an assessment's status.
+
+``draft -> submitted -> approved``, or ``submitted -> returned -> (edited) -> submitted``;
+:data:`TRANSITIONS` is the whole table. Each service locks the assessment row
+(``select_for_update``) inside one transaction, checks the table, then who may act
+(``assessments.permissions``), then the input, and only then writes: the new status
+and one :class:`ReviewDecision`. A refusal raises ``PermissionDenied`` (who or when)
+or ``ValidationError`` (bad input) with one of the messages below and writes nothing.
+
+Approval freezes the stored result snapshots as they are: nothing is recomputed, and
+submission is refused while any scenario has no result or its inputs changed since its
+result was computed, so what the supervisor approves is what the engine computed from
+the inputs shown. A new revision copies an approved assessment into a new draft.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from . import permissions
+from .history import result_problems
+from .models import Assessment, DecisionAction, ReviewDecision, Scenario, Status, Submission
+from .roles import is_supervisor
+
+# (from status, action) -> to status. Anything not listed is refused.
+TRANSITIONS: dict[tuple[str, str], str] = {
+    (Status.DRAFT, DecisionAction.SUBMIT): Status.SUBMITTED,
+    (Status.RETURNED, DecisionAction.SUBMIT): Status.SUBMITTED,
+    (Status.SUBMITTED, DecisionAction.APPROVE): Status.APPROVED,
+    (Status.SUBMITTED, DecisionAction.RETURN): Status.RETURNED,
+}
+
+TRANSITION_NOT_ALLOWED = "This assessment is {status}: it cannot be {action} now."
+SUBMIT_NOT_ALLOWED = "Only the assessment's engineer can submit it."
+REVIEW_NOT_ALLOWED = "Only a supervisor can approve or return an assessment."
+SELF_REVIEW_NOT_ALLOWED = "You cannot approve or return your own assessment: another supervisor must review it."
+RETURN_COMMENT_REQUIRED = "Say what must change: a comment is required to return an assessment."
+NO_SCENARIOS = "Add at least one use (scenario) before submitting."
+NOT_COMPUTED = "Compute every use before submitting. Not computed: {titles}."
+STALE_RESULTS = "Inputs changed since these uses were computed; compute them again before submitting: {titles}."
+STALE_RESULTS_AT_APPROVAL = "Inputs changed since these uses were computed; return the assessment instead: {titles}."
+REVISE_NOT_APPROVED = "Only an approved assessment can be copied into a new revision."
+REVISE_NOT_LATEST = "Revision {revision} is not the latest revision of this case: start from the latest one."
+REVISE_NOT_ALLOWED = "You may not start a new revision."
+
+STATUS_WORDS = {
+    Status.DRAFT: "a draft",
+    Status.SUBMITTED: "submitted",
+    Status.RETURNED: "returned",
+    Status.APPROVED: "approved",
+}
+ACTION_WORDS = {
+    DecisionAction.SUBMIT: "submitted",
+    DecisionAction.APPROVE: "approved",
+    DecisionAction.RETURN: "returned",
+}
+
+
+def allowed_actions(status: str) -> list[str]:
+    """The actions the table allows from ``status`` (for pages and tests)."""
+    return [action for (from_status, action) in TRANSITIONS if from_status == status]
+
+
+@transaction.atomic
+def assessment_submit(*, assessment: Assessment, by, note: str = "") -> Assessment:
+    """The engineer hands the assessment to the supervisors, with an optional note."""
+    assessment = _lock(assessment)
+    _check_transition(assessment, DecisionAction.SUBMIT)
+    if not permissions.can_submit(by, assessment):
+        raise PermissionDenied(SUBMIT_NOT_ALLOWED)
+    _check_results(assessment, not_computed=NOT_COMPUTED, stale=STALE_RESULTS)
+    return _transition(assessment, action=DecisionAction.SUBMIT, by=by, comment=note)
+
+
+@transaction.atomic
+def assessment_approve(*, assessment: Assessment, by, comment: str = "") -> Assessment:
+    """A supervisor (never the engineer) approves: the stored results become final."""
+    assessment = _lock(assessment)
+    _check_transition(assessment, DecisionAction.APPROVE)
+    _check_reviewer(assessment, by)
+    _check_results(assessment, not_computed=STALE_RESULTS_AT_APPROVAL, stale=STALE_RESULTS_AT_APPROVAL)
+    return _transition(assessment, action=DecisionAction.APPROVE, by=by, comment=comment)
+
+
+@transaction.atomic
+def assessment_return(*, assessment: Assessment, by, comment: str) -> Assessment:
+    """A supervisor (never the engineer) sends the assessment back, saying why."""
+    assessment = _lock(assessment)
+    _check_transition(assessment, DecisionAction.RETURN)
+    _check_reviewer(assessment, by)
+    if not (comment or "").strip():
+        raise ValidationError({"comment": RETURN_COMMENT_REQUIRED})
+    return _transition(assessment, action=DecisionAction.RETURN, by=by, comment=comment)
+
+
+@transaction.atomic
+def assessment_revise(*, assessment: Assessment, by) -> Assessment:
+    """Copy the latest, approved revision (notes, scenarios with their inputs, reasons
+    and stored results) into a new draft numbered after the latest, engineered by ``by``."""
+    # The case row is the lock two concurrent "new revision" requests queue on.
+    Submission.objects.select_for_update().get(pk=assessment.submission_id)
+    source = _lock(assessment)
+    if not permissions.can_revise(by, source):
+        if source.status != Status.APPROVED:
+            raise PermissionDenied(REVISE_NOT_APPROVED)
+        latest = source.submission.assessments.aggregate(latest=Max("revision"))["latest"]
+        if latest != source.revision:
+            raise PermissionDenied(REVISE_NOT_LATEST.format(revision=source.revision))
+        raise PermissionDenied(REVISE_NOT_ALLOWED)
+    reason = f"New revision copied from approved revision {source.revision}."
+    copy = Assessment(
+        submission=source.submission,
+        revision=source.revision + 1,
+        engineer=by,
+        status=Status.DRAFT,
+        notes=source.notes,
+        pollution_prevention=source.pollution_prevention,
+        occupational_exposure_rating=source.occupational_exposure_rating,
+        exposure_based_review=source.exposure_based_review,
+    )
+    _save_with_history(copy, by=by, reason=reason)
+    for scenario in source.scenarios.all():
+        _save_with_history(
+            Scenario(
+                assessment=copy,
+                scenario_key=scenario.scenario_key,
+                title=scenario.title,
+                position=scenario.position,
+                inputs=dict(scenario.inputs),
+                reasons=dict(scenario.reasons),
+                current_step=scenario.current_step,
+                result=scenario.result,
+                computed_inputs=scenario.computed_inputs,
+                computed_at=scenario.computed_at,
+            ),
+            by=by,
+            reason=reason,
+        )
+    return copy
+
+
+# Internals -----------------------------------------------------------------------------------
+
+
+def _lock(assessment: Assessment) -> Assessment:
+    """The assessment's row, locked until the transaction ends, read fresh."""
+    return Assessment.objects.select_for_update().get(pk=assessment.pk)
+
+
+def _check_transition(assessment: Assessment, action: str) -> None:
+    if (assessment.status, action) not in TRANSITIONS:
+        raise PermissionDenied(
+            TRANSITION_NOT_ALLOWED.format(status=STATUS_WORDS[assessment.status], action=ACTION_WORDS[action])
+        )
+
+
+def _check_reviewer(assessment: Assessment, by) -> None:
+    if permissions.can_review(by, assessment):
+        return
+    if is_supervisor(by) and assessment.engineer_id == by.pk:
+        raise PermissionDenied(SELF_REVIEW_NOT_ALLOWED)
+    raise PermissionDenied(REVIEW_NOT_ALLOWED)
+
+
+def _check_results(assessment: Assessment, *, not_computed: str, stale: str) -> None:
+    if not assessment.scenarios.exists():
+        raise ValidationError(NO_SCENARIOS)
+    problems = result_problems(assessment=assessment)
+    if problems["uncomputed"]:
+        raise ValidationError(not_computed.format(titles=_titles(problems["uncomputed"])))
+    if problems["stale"]:
+        raise ValidationError(stale.format(titles=_titles(problems["stale"])))
+
+
+def _titles(scenarios) -> str:
+    return ", ".join(f"“{scenario.title}”" for scenario in scenarios)
+
+
+def _transition(assessment: Assessment, *, action: str, by, comment: str) -> Assessment:
+    from_status = assessment.status
+    to_status = TRANSITIONS[(from_status, action)]
+    assessment.status = to_status
+    if to_status == Status.APPROVED:
+        assessment.approved_by = by
+        assessment.approved_at = timezone.now()
+    _save_with_history(assessment, by=by, reason=f"{DecisionAction(action).label} by {by.get_username()}.")
+    decision = ReviewDecision(
+        assessment=assessment,
+        action=action,
+        from_status=from_status,
+        to_status=to_status,
+        by=by,
+        comment=(comment or "").strip(),
+    )
+    _save_with_history(decision, by=by)
+    return assessment
+
+
+def _save_with_history(instance, *, by, reason: str = "") -> None:
+    """Save, recording ``by`` (and ``reason``) in the historical record even outside a
+    request (django-simple-history reads ``_history_user`` and ``_change_reason``)."""
+    instance._history_user = by
+    if reason:
+        instance._change_reason = reason
+    instance.save()
