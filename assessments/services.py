@@ -7,6 +7,8 @@ module constants so tests can assert the exact text.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any, Mapping
 
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -79,8 +81,13 @@ def assessment_start(*, submission: Submission, by) -> Assessment:
 
 
 @transaction.atomic
-def assessment_update_notes(*, assessment: Assessment, by, data: Mapping[str, Any]) -> Assessment:
+def assessment_update_notes(
+    *, assessment: Assessment, by, data: Mapping[str, Any], seen_updated_at=None
+) -> Assessment:
+    """Change the report's free-text parts. ``seen_updated_at`` as in ``submission_update``."""
     assessment = _lock_editable(assessment, by)
+    if seen_updated_at is not None and assessment.updated_at != seen_updated_at:
+        raise ValidationError({ALL: STALE_EDIT.format(what="assessment")})
     for name in ("notes", "pollution_prevention", "occupational_exposure_rating", "exposure_based_review"):
         if name in data:
             setattr(assessment, name, data[name])
@@ -205,14 +212,32 @@ def _format_default(param: Param) -> str:
     return f"{param.default} {param.units}".strip()
 
 
+def step_token(scenario: Scenario, step: str) -> str:
+    """A fingerprint of what one wizard step holds (its inputs and reasons). A form
+    carries the token it was shown with; if the step changed since (another tab, another
+    session), saving the form would silently undo that change, so it is refused."""
+    symbols = sorted(p.symbol for p in registry.get(scenario.scenario_key).params.for_step(step))
+    state = {s: [scenario.inputs.get(s), scenario.reasons.get(s)] for s in symbols}
+    return hashlib.sha256(json.dumps(state, sort_keys=True, default=str).encode()).hexdigest()[:32]
+
+
 @transaction.atomic
 def scenario_save_step(
-    *, scenario: Scenario, by, step: str, values: Mapping[str, Any], reasons: Mapping[str, str]
+    *,
+    scenario: Scenario,
+    by,
+    step: str,
+    values: Mapping[str, Any],
+    reasons: Mapping[str, str],
+    seen_token: str | None = None,
 ) -> Scenario:
     """Store one wizard step's inputs (only overrides, with their reasons) in the
-    scenario's saved inputs, replacing what that step held before."""
+    scenario's saved inputs, replacing what that step held before. With ``seen_token``
+    (``step_token`` when the form was shown), refuse if the step changed since."""
     _lock_editable(scenario.assessment, by)
     scenario = Scenario.objects.select_for_update().get(pk=scenario.pk)
+    if seen_token is not None and seen_token != step_token(scenario, step):
+        raise ValidationError({ALL: STALE_EDIT.format(what="step")})
     params = registry.get(scenario.scenario_key).params.for_step(step)
     step_inputs, step_reasons = clean_step_values(params, values, reasons)
     symbols = {p.symbol for p in params}

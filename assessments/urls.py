@@ -9,6 +9,7 @@ urlpatterns = [
     path("cases/<int:pk>/edit/", views.submission_edit, name="submission-edit"),
     path("cases/<int:pk>/assessments/new/", views.assessment_start, name="assessment-start"),
     path("assessments/<int:pk>/", views.assessment_detail, name="assessment-detail"),
+    path("assessments/<int:pk>/notes/", views.assessment_notes, name="assessment-notes"),
     path("assessments/<int:pk>/scenarios/new/", views.scenario_add, name="scenario-add"),
     path("assessments/<int:pk>/irer/", views.irer_preview, name="irer-preview"),
     path("assessments/<int:pk>/irer.pdf", views.irer_download, name="irer-download"),

@@ -17,7 +17,7 @@ from . import history, permissions, selectors, services
 from .esd import registry
 from .esd.parameters import EngineValidationError
 from .reports import services as report_services
-from .forms import CaseSearchForm, SubmissionForm
+from .forms import AssessmentNotesForm, CaseSearchForm, SubmissionForm
 
 CASES_PER_PAGE = 25
 
@@ -120,6 +120,26 @@ def assessment_detail(request, pk: int):
             **history.review_context(user=user, assessment=assessment),
         },
     )
+
+
+def assessment_notes(request, pk: int):
+    assessment = selectors.assessment_get(user=request.user, pk=pk)
+    if not permissions.can_edit_assessment(request.user, assessment):
+        raise PermissionDenied(services.EDIT_ASSESSMENT_NOT_ALLOWED)
+    form = AssessmentNotesForm(request.POST or None, instance=assessment)
+    if request.method == "POST" and form.is_valid():
+        data = {name: form.cleaned_data[name] for name in form._meta.fields}
+        try:
+            services.assessment_update_notes(
+                assessment=assessment, by=request.user, data=data,
+                seen_updated_at=form.cleaned_data.get("updated_at_seen"),
+            )
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            messages.success(request, "Notes saved.")
+            return redirect("assessment-detail", pk=assessment.pk)
+    return render(request, "assessments/assessment_notes.html", {"form": form, "assessment": assessment})
 
 
 @require_POST

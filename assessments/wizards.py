@@ -22,7 +22,7 @@ from formtools.wizard.views import NamedUrlSessionWizardView
 from . import permissions, selectors, services
 from .esd import registry
 from .esd.parameters import ALL
-from .forms.scenarios import step_form_class, step_initial
+from .forms.scenarios import SEEN_FIELD, step_form_class, step_initial
 
 FINISH = "wizard_finish"
 DONE = "done"
@@ -66,7 +66,26 @@ class ScenarioWizard(NamedUrlSessionWizardView):
 
     def get_form_initial(self, step):
         params = registry.get(self.scenario.scenario_key).params.for_step(step)
-        return step_initial(tuple(params), self.scenario.inputs, self.scenario.reasons)
+        initial = step_initial(tuple(params), self.scenario.inputs, self.scenario.reasons)
+        initial[SEEN_FIELD] = services.step_token(self.scenario, step)
+        return initial
+
+    def get_form(self, step=None, data=None, files=None):
+        step = step or self.steps.current
+        if data is not None and self.request.method == "GET":
+            # What was typed, shown again: it continues from the step as saved now.
+            data = data.copy()
+            data[f"{self.get_form_prefix(step)}-{SEEN_FIELD}"] = services.step_token(self.scenario, step)
+        return super().get_form(step=step, data=data, files=files)
+
+    def post(self, *args, **kwargs):
+        try:
+            return super().post(*args, **kwargs)
+        except ValidationError as exc:  # refused by the service (e.g. the step changed since)
+            form = self.get_form(data=self.request.POST, files=self.request.FILES)
+            form.is_valid()
+            form.add_error(None, exc)
+            return self.render(form)
 
     def render_goto_step(self, goto_step, **kwargs):
         # Keep what was typed on the step being left, valid or not; it is shown again
@@ -83,6 +102,7 @@ class ScenarioWizard(NamedUrlSessionWizardView):
             step=self.steps.current,
             values=form.step_values,
             reasons=form.step_reasons,
+            seen_token=form.cleaned_data.get(SEEN_FIELD) or None,
         )
         return super().process_step(form)
 

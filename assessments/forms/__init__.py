@@ -1,4 +1,4 @@
-from .cases import CaseSearchForm, SubmissionForm
+from .cases import AssessmentNotesForm, CaseSearchForm, SubmissionForm
 from .scenarios import step_form_class
 
-__all__ = ["CaseSearchForm", "SubmissionForm", "step_form_class"]
+__all__ = ["AssessmentNotesForm", "CaseSearchForm", "SubmissionForm", "step_form_class"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django import forms
 
-from ..models import Status, Submission
+from ..models import Assessment, Status, Submission
 from ..selectors import HEADER_GROUPS
 
 CBI_PREFIX = "cbi_"
@@ -114,3 +114,25 @@ class CaseSearchForm(forms.Form):
         widget=forms.Select(attrs={"class": "form-select"}),
     )
     engineer = forms.CharField(label="Engineer", required=False, help_text="User name or part of the name.")
+
+
+class AssessmentNotesForm(forms.ModelForm):
+    """The IRER's free-text parts of an assessment."""
+
+    updated_at_seen = forms.DateTimeField(widget=forms.HiddenInput, required=False)
+
+    class Meta:
+        model = Assessment
+        fields = ["notes", "pollution_prevention", "occupational_exposure_rating", "exposure_based_review"]
+        widgets = {
+            "notes": forms.Textarea(attrs={"rows": 4}),
+            "pollution_prevention": forms.Textarea(attrs={"rows": 3}),
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk:
+            self.fields["updated_at_seen"].initial = self.instance.updated_at
+
+    def _post_clean(self):
+        pass  # the service validates and saves

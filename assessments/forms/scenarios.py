@@ -21,6 +21,7 @@ from ..esd.parameters import CHOICE, INT, Param
 
 REASON_PREFIX = "reason_"
 PRESET_FIELD = "preset"
+SEEN_FIELD = "seen"
 
 
 def format_value(value: Any) -> str:
@@ -118,7 +119,7 @@ def step_form_class(scenario_key: str, step_key: str) -> type[StepForm]:
     """The form class for one step of one scenario's wizard."""
     scenario = registry.get(scenario_key)
     params = tuple(scenario.params.for_step(step_key))
-    fields: dict[str, forms.Field] = {}
+    fields: dict[str, forms.Field] = {SEEN_FIELD: forms.CharField(required=False, widget=forms.HiddenInput)}
     symbols = {p.symbol for p in params}
     presets = [pr for pr in scenario.presets if symbols & set(pr.values)]
     if presets:

@@ -112,3 +112,36 @@ def test_uncomputed_results_page_sends_to_the_wizard(client, reviewer, computed)
     scenario = services.scenario_add(assessment=computed.assessment, by=reviewer, scenario_key="photoresist-2010")
     client.force_login(reviewer)
     assert client.get(f"/scenarios/{scenario.pk}/")["Location"] == f"/scenarios/{scenario.pk}/wizard/"
+
+
+def test_engineer_edits_the_report_notes(client, reviewer, computed):
+    client.force_login(reviewer)
+    url = f"/assessments/{computed.assessment_id}/notes/"
+    seen = client.get(url).context["form"]["updated_at_seen"].value()
+    response = client.post(url, {"notes": "Per the 2018 update.", "pollution_prevention": "Recycle solvent.",
+                                 "occupational_exposure_rating": "NR", "exposure_based_review": "on",
+                                 "updated_at_seen": seen})
+    assert response["Location"] == f"/assessments/{computed.assessment_id}/"
+    computed.assessment.refresh_from_db()
+    a = computed.assessment
+    assert (a.notes, a.pollution_prevention, a.occupational_exposure_rating, a.exposure_based_review) == (
+        "Per the 2018 update.", "Recycle solvent.", "NR", True)
+    assert a.history.count() == 2
+
+
+def test_notes_saved_in_another_tab_are_not_overwritten(client, reviewer, computed):
+    client.force_login(reviewer)
+    url = f"/assessments/{computed.assessment_id}/notes/"
+    seen = client.get(url).context["form"]["updated_at_seen"].value()
+    services.assessment_update_notes(assessment=computed.assessment, by=reviewer, data={"notes": "Other tab"})
+    response = client.post(url, {"notes": "This tab", "updated_at_seen": seen})
+    assert response.status_code == 200
+    assert "Someone else saved this assessment after you opened it" in response.content.decode()
+    assert response.context["form"]["notes"].value() == "This tab"
+    computed.assessment.refresh_from_db()
+    assert computed.assessment.notes == "Other tab"
+
+
+def test_only_the_engineer_edits_notes(client, supervisor, computed):
+    client.force_login(supervisor)
+    assert client.get(f"/assessments/{computed.assessment_id}/notes/").status_code == 403

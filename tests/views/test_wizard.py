@@ -191,3 +191,45 @@ def test_other_reviewer_cannot_open_the_wizard(client, reviewer, assessment, sup
     client.force_login(supervisor)
     assert client.get(step_url(scenario, "production")).status_code == 403
     assert client.post(step_url(scenario, "production"), {management_key(scenario): "production"}).status_code == 403
+
+
+def test_a_step_saved_in_another_tab_is_not_silently_overwritten(client, reviewer, assessment):
+    client.force_login(reviewer)
+    scenario = add_scenario(client, assessment, "photoresist-2010")
+    tab_a = client.get(step_url(scenario, "containers"))  # tab A opens the step
+    post_step(client, scenario, "containers", {"Vcont": "1"}, {"Vcont": "1-L bottles (tab B)"})  # tab B saves it
+    from tests.views.wizard_helpers import form_data
+
+    data = form_data(tab_a) | {"containers-Vcont": "19", "containers-reason_Vcont": "NOW Pack (tab A)",
+                               management_key(scenario): "containers"}
+    response = client.post(step_url(scenario, "containers"), data)
+    assert response.status_code == 200
+    form = response.context["wizard"]["form"]
+    assert "Someone else saved this step after you opened it" in " ".join(form.non_field_errors())
+    assert form["Vcont"].value() == "19"  # what tab A typed is kept on the page
+    scenario.refresh_from_db()
+    assert scenario.inputs["Vcont"] == 1 and scenario.reasons["Vcont"] == "1-L bottles (tab B)"
+
+
+def test_saving_a_different_step_in_another_tab_does_not_block(client, reviewer, assessment):
+    client.force_login(reviewer)
+    scenario = add_scenario(client, assessment, "photoresist-2010")
+    tab_a = client.get(step_url(scenario, "containers"))
+    post_step(client, scenario, "process", {"Fphoto_wafer": "0.01"}, {"Fphoto_wafer": "tab B"})
+    from tests.views.wizard_helpers import form_data
+
+    data = form_data(tab_a) | {"containers-Vcont": "19", "containers-reason_Vcont": "NOW Pack",
+                               management_key(scenario): "containers"}
+    assert client.post(step_url(scenario, "containers"), data).status_code == 302
+    scenario.refresh_from_db()
+    assert scenario.inputs["Vcont"] == 19 and scenario.inputs["Fphoto_wafer"] == 0.01
+
+
+def test_coming_back_to_a_step_one_saved_oneself_is_not_a_conflict(client, reviewer, assessment):
+    client.force_login(reviewer)
+    scenario = add_scenario(client, assessment, "photoresist-2010")
+    post_step(client, scenario, "containers", {"Vcont": "1"}, {"Vcont": "1-L bottles"})
+    response = post_step(client, scenario, "containers", {"Vcont": "19"}, {"Vcont": "NOW Pack"})
+    assert response.status_code == 302
+    scenario.refresh_from_db()
+    assert scenario.inputs["Vcont"] == 19
