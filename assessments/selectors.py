@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from django.db.models import OuterRef, Q, QuerySet, Subquery
+from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 from django.http import Http404
 
 from .models import Assessment, Scenario, Submission
@@ -55,10 +55,15 @@ def submission_search(*, user, q: str = "", status: str = "", engineer: str = ""
             | Q(submitter__icontains=q)
             | Q(case_name__icontains=q)
         )
+    # The status filters are written as EXISTS over the assessments rather than as a
+    # filter on the ``latest_status`` annotation, which the database would compute for
+    # every case before filtering (a sequential scan with a subquery per case).
     if status == "none":
-        queryset = queryset.filter(latest_status__isnull=True)
+        queryset = queryset.filter(~Exists(Assessment.objects.filter(submission=OuterRef("pk"))))
     elif status:
-        queryset = queryset.filter(latest_status=status)
+        later = Assessment.objects.filter(submission=OuterRef("submission"), revision__gt=OuterRef("revision"))
+        latest_with_status = Assessment.objects.filter(submission=OuterRef("pk"), status=status).exclude(Exists(later))
+        queryset = queryset.filter(Exists(latest_with_status))
     engineer = engineer.strip()
     if engineer:
         latest = Assessment.objects.filter(submission=OuterRef("pk")).order_by("-revision")

@@ -22,6 +22,12 @@ from .forms import AssessmentNotesForm, CaseSearchForm, SubmissionForm
 CASES_PER_PAGE = 25
 
 
+def _posted(request):
+    """The form data of a POST, else None. Not ``request.POST or None``: a POST with no
+    fields is empty, hence falsy, and would show a blank form without its errors."""
+    return request.POST if request.method == "POST" else None
+
+
 def home(request):
     """The cases the user may see, newest first, with status and engineer; searchable."""
     search = CaseSearchForm(request.GET or None)
@@ -60,7 +66,7 @@ def submission_detail(request, pk: int):
 def submission_create(request):
     if not permissions.can_create_submission(request.user):
         raise PermissionDenied(services.CREATE_NOT_ALLOWED)
-    form = SubmissionForm(request.POST or None)
+    form = SubmissionForm(_posted(request))
     if request.method == "POST" and form.is_valid():
         try:
             submission = services.submission_create(
@@ -78,7 +84,7 @@ def submission_edit(request, pk: int):
     submission = selectors.submission_get(user=request.user, pk=pk)
     if not permissions.can_edit_submission(request.user, submission):
         raise PermissionDenied(services.EDIT_CASE_NOT_ALLOWED)
-    form = SubmissionForm(request.POST or None, instance=submission)
+    form = SubmissionForm(_posted(request), instance=submission)
     if request.method == "POST" and form.is_valid():
         try:
             services.submission_update(
@@ -126,7 +132,7 @@ def assessment_notes(request, pk: int):
     assessment = selectors.assessment_get(user=request.user, pk=pk)
     if not permissions.can_edit_assessment(request.user, assessment):
         raise PermissionDenied(services.EDIT_ASSESSMENT_NOT_ALLOWED)
-    form = AssessmentNotesForm(request.POST or None, instance=assessment)
+    form = AssessmentNotesForm(_posted(request), instance=assessment)
     if request.method == "POST" and form.is_valid():
         data = {name: form.cleaned_data[name] for name in form._meta.fields}
         try:

@@ -10,6 +10,7 @@ import statistics
 import time
 
 from _django import test_database
+from _report import save_figures
 
 
 def median_seconds(fn, repeat: int) -> float:
@@ -49,6 +50,11 @@ def main() -> None:
     print(f"  one-line page (WeasyPrint baseline)   {one_line * 1000:8.0f} ms")
     print(f"  sample report ({pdf_pages(sample_pdf):2d} pages, {len(sample_pdf) / 1024:5.0f} KiB) {sample_time * 1000:8.0f} ms")
     print(f"  5-use report  ({pdf_pages(five_pdf):2d} pages, {len(five_pdf) / 1024:5.0f} KiB) {five_time * 1000:8.0f} ms")
+    save_figures("irer", {
+        "one_line_s": one_line,
+        "sample_s": sample_time, "sample_pages": pdf_pages(sample_pdf),
+        "five_use_s": five_time, "five_use_pages": pdf_pages(five_pdf),
+    })
 
 
 if __name__ == "__main__":

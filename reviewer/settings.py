@@ -5,8 +5,11 @@
 ``SECRET_KEY``    required when ``DEBUG`` is off.
 ``DEBUG``         ``1``/``true`` to turn on; default off.
 ``ALLOWED_HOSTS`` comma-separated host names; default ``127.0.0.1,localhost``.
+The security settings (HTTPS, HSTS, cookies, sessions, login lockout) are read at the
+end of this file; README "Configuration" and "Security" list their variables.
 """
 
+from datetime import timedelta
 from pathlib import Path
 import os
 
@@ -46,11 +49,15 @@ INSTALLED_APPS = [
     "crispy_bootstrap5",
     "formtools",
     "simple_history",
+    "csp",
+    "axes",
     "assessments",
+    "audit",  # after axes: its login-failed receiver reads what axes decided
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -58,8 +65,10 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.auth.middleware.LoginRequiredMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "audit.sessions.SessionLifetimeMiddleware",  # after auth and messages
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    "axes.middleware.AxesMiddleware",  # last, as django-axes requires
 ]
 
 ROOT_URLCONF = "reviewer.urls"
@@ -91,7 +100,7 @@ DATABASES = {
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 12}},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
@@ -119,15 +128,71 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
 
+# Security (README "Security"). Production (DEBUG off) is HTTPS-only by default and passes
+# ``manage.py check --deploy``; tests/security holds each rule.
+
+# Cookies and sessions. A login lasts SESSION_COOKIE_AGE seconds at most and ends after
+# SESSION_IDLE_TIMEOUT seconds without a request (audit.sessions.SessionLifetimeMiddleware);
+# the session cookie ends with the browser.
 SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
 SESSION_COOKIE_AGE = int(os.environ.get("SESSION_COOKIE_AGE", str(8 * 3600)))
+SESSION_IDLE_TIMEOUT = int(os.environ.get("SESSION_IDLE_TIMEOUT", str(30 * 60)))
+SESSION_EXPIRE_AT_BROWSER_CLOSE = True
 CSRF_COOKIE_HTTPONLY = True
+CSRF_COOKIE_SAMESITE = "Lax"
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 if not DEBUG:
     SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
+
+# HTTPS. Behind a TLS-terminating proxy, set SECURE_PROXY_SSL_HEADER to the header the
+# proxy sets (and strips from clients), e.g. ``X-Forwarded-Proto`` (value ``https``) or
+# ``X-Forwarded-Ssl=on``; otherwise every request looks like plain HTTP and is redirected.
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
+_proxy_ssl_header = os.environ.get("SECURE_PROXY_SSL_HEADER", "").strip()
+if _proxy_ssl_header:
+    _name, _, _value = _proxy_ssl_header.partition("=")
+    _name = _name.strip().upper().replace("-", "_")
+    SECURE_PROXY_SSL_HEADER = (_name if _name.startswith("HTTP_") else f"HTTP_{_name}", _value.strip() or "https")
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0" if DEBUG else str(365 * 24 * 3600)))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
+# Clients' addresses (lockout and audit trail): the number of trusted reverse proxies
+# that append to X-Forwarded-For; 0 reads REMOTE_ADDR (audit.client).
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
+
+# Content security policy (django-csp): nothing inline, nothing from other origins.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],  # Bootstrap's icons are data: SVGs in its CSS
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
+
+# Login throttling (django-axes): LOGIN_FAILURE_LIMIT failures for one username from one
+# address lock that pair out for LOGIN_COOLOFF_MINUTES, restarted by each further attempt.
+# ``manage.py axes_reset_username NAME`` (or deleting the access attempt in the admin)
+# lifts a lock.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # first: refuses locked-out logins
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_DISABLE_ACCESS_LOG = True  # the audit app keeps the log of logins and logouts
+AXES_CLIENT_IP_CALLABLE = "audit.client.client_ip"
+AXES_LOCKOUT_CALLABLE = "audit.lockout.lockout_response"
 
 LOGGING = {
     "version": 1,

@@ -248,17 +248,19 @@ def number_of_sites(
 def round_up_count(value: float) -> int:
     """A count rounded up to a whole number, ignoring floating-point noise [-].
 
-    ceil(x), after rounding x to 9 decimals, so 9.000000000001 gives 9.
+    ceil(x), after rounding x to 9 decimals, so 9.000000000001 gives 9; a positive x is
+    at least 1 (4.5e-12 sites is one site, not none).
 
     Notes
     -----
     ESD 2015, §3.6 footnote 9 (N_sites "rounded up to the nearest integer"); §6.1.4 rounds
     the containers up too (16.6 to 17, 18.5 to "~19").
 
-    >>> round_up_count(9.861), round_up_count(9.000000000001), round_up_count(16.5)
-    (10, 9, 17)
+    >>> round_up_count(9.861), round_up_count(9.000000000001), round_up_count(16.5), round_up_count(4.5e-12)
+    (10, 9, 17, 1)
     """
-    return math.ceil(round(value, _COUNT_TOLERANCE_DIGITS))
+    whole = math.ceil(round(value, _COUNT_TOLERANCE_DIGITS))
+    return 1 if whole < 1 and value > 0 else whole
 
 
 def daily_use_rate_for_sites(

@@ -117,7 +117,10 @@ class Param:
             except ValueError:
                 raise ValueError(f"must be a number ({self.range_text()})") from None
         else:
-            value = float(raw)
+            try:
+                value = float(raw)
+            except OverflowError:  # an int beyond a double (JSON can carry 1 and 400 zeros)
+                raise ValueError(f"must be a finite number ({self.range_text()})") from None
         if not math.isfinite(value):
             raise ValueError(f"must be a finite number ({self.range_text()})")
         if self.kind == INT:

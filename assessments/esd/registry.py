@@ -8,6 +8,7 @@ sequence of :class:`Scenario`; :data:`SCENARIO_MODULES` lists those modules.
 from __future__ import annotations
 
 import importlib
+import math
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Callable, Mapping
@@ -46,10 +47,47 @@ class Scenario:
         # is exactly self.run(self.params.validate(inputs)).
         from .site_data import compute_with_site_data
 
-        return compute_with_site_data(self.params, self.run, inputs)
+        try:
+            result = compute_with_site_data(self.params, self.run, inputs)
+        except EngineValidationError:
+            raise
+        except (ArithmeticError, ValueError) as exc:  # in-range inputs whose arithmetic fails:
+            # x / 0 after an underflow, an overflow, ceil(NaN) from 0 × inf
+            raise EngineValidationError({ALL: COMPUTE_FAILED.format(error=exc)}) from exc
+        _check_finite(result)
+        return result
 
 
 UNKNOWN_SCENARIO = "unknown scenario {key!r}; known: {known}"
+COMPUTE_FAILED = "these inputs cannot be computed ({error}); check the values for consistency"
+NOT_FINITE = (
+    "these inputs give {what} = {value}, beyond what can be computed; "
+    "check the orders of magnitude of the inputs"
+)
+
+
+def _check_finite(result: Result) -> None:
+    """Refuse a result holding an overflowed (±inf) or undefined (NaN) number.
+
+    Every input may be within its bounds and their product still exceed a double
+    (1e308): such a result is reported as bad input, never returned.
+    """
+    named = [(f"facility {k}", v) for k, v in result.facility.items()]
+    for release in result.releases:
+        for e in release.estimates:
+            named += [(f"release {release.number} {name}", getattr(e, name)) for name in _RELEASE_AMOUNTS]
+    for exposure in result.exposures:
+        named += [(f"exposure {exposure.letter} workers_per_site", exposure.workers_per_site),
+                  (f"exposure {exposure.letter} days_per_year", exposure.days_per_year)]
+        named += [(f"exposure {exposure.letter} mg_day", e.mg_day) for e in exposure.estimates]
+    named += [(f"{step.symbol}", step.value) for step in result.trace]
+    named += [(f"total to {medium}", amount) for medium, amount in result.totals_by_medium().items()]
+    for what, value in named:
+        if isinstance(value, float) and not math.isfinite(value):
+            raise EngineValidationError({ALL: NOT_FINITE.format(what=what, value=value)})
+
+
+_RELEASE_AMOUNTS = ("kg_site_day", "days_per_year", "sites", "kg_site_year", "kg_year_all_sites")
 
 
 @cache

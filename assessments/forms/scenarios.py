@@ -25,11 +25,21 @@ SEEN_FIELD = "seen"
 
 
 def format_value(value: Any) -> str:
-    """An input value as a reviewer types it: ``0.15``, ``5000``, ``1e-06``."""
+    """An input value as a reviewer types it: ``0.15``, ``5000``, ``1e-06``; exactly the
+    stored number (the shortest text that reads back as it), so a step saved again
+    unchanged keeps its inputs (ten significant digits would round 123.45678901234 to
+    123.456789, and 1.7976931348623157e308 up to infinity).
+
+    >>> format_value(0.15), format_value(5000.0), format_value(1e-06), format_value(123.45678901234)
+    ('0.15', '5000', '1e-06', '123.45678901234')
+    >>> float(format_value(1.7976931348623157e308)) == 1.7976931348623157e308
+    True
+    """
     if value is None:
         return ""
     if isinstance(value, float):
-        return f"{value:.10g}"
+        text = repr(value)
+        return text[:-2] if text.endswith(".0") else text
     return str(value)
 
 

@@ -22,12 +22,14 @@ _COUNT_DECIMALS = 9
 
 
 def round_up(count: float) -> int:
-    """A count rounded up to a whole number, ignoring floating-point noise.
+    """A count rounded up to a whole number, ignoring floating-point noise; a positive
+    count is at least 1 (2e-12 sites is one site, not none).
 
-    >>> round_up(2.5565843), round_up(3.0000000000000004), round_up(2923.977)
-    (3, 3, 2924)
+    >>> round_up(2.5565843), round_up(3.0000000000000004), round_up(2923.977), round_up(2e-12)
+    (3, 3, 2924, 1)
     """
-    return math.ceil(round(count, _COUNT_DECIMALS))
+    whole = math.ceil(round(count, _COUNT_DECIMALS))
+    return 1 if whole < 1 and count > 0 else whole
 
 
 # --- General facility estimates (Section 3) --------------------------------------------

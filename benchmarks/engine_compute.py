@@ -1,0 +1,59 @@
+"""Median time of the engine's ``registry.compute`` per scenario key, with the documents'
+defaults and only the required inputs given (a production volume), and of turning the
+result into the JSON snapshot a scenario stores. No database. Prints figures; asserts
+nothing.
+
+    .venv/bin/python benchmarks/engine_compute.py [--runs 200]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from _report import median_seconds, ms, save_figures, table  # noqa: E402
+
+# Values for the inputs a scenario requires (no default): the sample case's production
+# volume. Everything else takes the document's default.
+REQUIRED_VALUES = {"Qchem_yr": 5000.0}
+
+
+def bench_inputs(scenario) -> dict:
+    inputs = {}
+    for param in scenario.params.params:
+        if param.required and param.default is None:
+            if param.symbol not in REQUIRED_VALUES:
+                raise SystemExit(f"{scenario.key}: no benchmark value for required input {param.symbol}")
+            inputs[param.symbol] = REQUIRED_VALUES[param.symbol]
+    return inputs
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=200, help="runs per scenario (median reported)")
+    args = parser.parse_args()
+
+    from assessments.esd import registry
+
+    rows, figures = [], {}
+    for scenario in registry.scenarios():
+        inputs = bench_inputs(scenario)
+        registry.compute(scenario.key, inputs)  # warm: imports, caches
+        compute = median_seconds(lambda: registry.compute(scenario.key, inputs), args.runs)
+        result = registry.compute(scenario.key, inputs)
+        snapshot = median_seconds(lambda: json.dumps(result.as_dict()), args.runs)
+        size = len(json.dumps(result.as_dict()))
+        trace_steps = len(result.as_dict().get("trace", []))
+        rows.append([scenario.key, ms(compute, 2), ms(snapshot, 2), trace_steps, f"{size / 1024:.1f}"])
+        figures[scenario.key] = {"compute_s": compute, "snapshot_s": snapshot, "json_bytes": size}
+    print(f"Engine: registry.compute with the defaults (Qchem_yr = 5000 kg/yr), median of {args.runs} runs")
+    print(table(["scenario", "compute ms", "as_dict+JSON ms", "trace steps", "JSON KiB"], rows))
+    save_figures("engine", figures)
+
+
+if __name__ == "__main__":
+    main()

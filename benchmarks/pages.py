@@ -1,0 +1,108 @@
+"""Server time of the pages, in-process with Django's test client on the seeded database
+(``seed.py``): median and 90th percentile of ``--repeat`` requests per page, the number
+of SQL queries a request makes and their time (``CaptureQueriesContext``: the median of
+5 further requests, so the timed ones run without query logging). Prints figures; asserts
+nothing.
+
+    DATABASE_URL=... SECRET_KEY=... .venv/bin/python benchmarks/pages.py --seed-info /tmp/seed.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "reviewer.settings")
+
+from _report import ms, percentile, save_figures, table  # noqa: E402
+
+
+def measure(client, url: str, repeat: int) -> dict:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    for _ in range(3):  # warm: templates, content types, the database's cache
+        response = client.get(url)
+    if response.status_code != 200:
+        raise SystemExit(f"{url}: HTTP {response.status_code}")
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        response = client.get(url)
+        times.append(time.perf_counter() - start)
+        if response.status_code != 200:
+            raise SystemExit(f"{url}: HTTP {response.status_code}")
+    counts, sql_times = set(), []
+    for _ in range(5):
+        with CaptureQueriesContext(connection) as queries:
+            client.get(url)
+        counts.add(len(queries))
+        sql_times.append(sum(float(q["time"]) for q in queries.captured_queries))
+    return {
+        "median_s": percentile(times, 50),
+        "p90_s": percentile(times, 90),
+        "queries": "/".join(str(c) for c in sorted(counts)),
+        "db_s": percentile(sql_times, 50),
+        "kib": len(response.content) / 1024,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seed-info", required=True, help="the JSON seed.py wrote")
+    parser.add_argument("--repeat", type=int, default=30)
+    args = parser.parse_args()
+    with open(args.seed_info, encoding="utf-8") as handle:
+        info = json.load(handle)
+
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    from assessments.models import Submission
+
+    User = get_user_model()
+    target = info["target"]
+    last_page = (Submission.objects.count() + 24) // 25
+    engineer = User.objects.get(username=target["user"])
+    supervisor = User.objects.get(username=info["supervisors"][0])
+
+    def client_for(user):
+        client = Client(HTTP_HOST="127.0.0.1")  # an ALLOWED_HOSTS name: DEBUG is off
+        if user is not None:
+            client.force_login(user)
+        return client
+
+    as_engineer, as_supervisor, anonymous = client_for(engineer), client_for(supervisor), client_for(None)
+    pages = [
+        ("case list  /", as_engineer, "/"),
+        ("case list, as a supervisor", as_supervisor, "/"),
+        (f"case list, last page (?page={last_page})", as_engineer, f"/?page={last_page}"),
+        ("case list, text search (?q=hafnium)", as_engineer, "/?q=hafnium"),
+        ("case list, status filter (?status=submitted)", as_engineer, "/?status=submitted"),
+        ("case page  /cases/<pk>/", as_engineer, f"/cases/{target['submission']}/"),
+        ("assessment page  /assessments/<pk>/", as_engineer, f"/assessments/{target['assessment']}/"),
+        ("results page  /scenarios/<pk>/", as_engineer, f"/scenarios/{target['scenario']}/"),
+        ("trivial page: login form (anonymous)", anonymous, "/accounts/login/"),
+    ]
+    rows, figures = [], {}
+    for name, client, url in pages:
+        m = measure(client, url, args.repeat)
+        figures[name] = m
+        rows.append([name, ms(m["median_s"]), ms(m["p90_s"]), m["queries"], ms(m["db_s"]), f"{m['kib']:.0f}"])
+    cases = Submission.objects.count()
+    print(f"Page server time, in-process (Django test client, DEBUG off), {cases:,} cases, "
+          f"median and p90 of {args.repeat} requests")
+    print(table(["page", "median ms", "p90 ms", "queries", "SQL ms", "KiB"], rows))
+    save_figures("pages", figures)
+
+
+if __name__ == "__main__":
+    main()
