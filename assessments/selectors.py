@@ -104,6 +104,15 @@ HEADER_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 
+def _display_number(value: float) -> str:
+    """A case's number as typed, not as Python prints it: ``200``, ``0.15``, ``1.0E-6``."""
+    from .templatetags.figures import epa, significant
+
+    if value != 0 and abs(value) < 1e-3:
+        return epa(value)
+    return significant(value, 6)
+
+
 def submission_header_groups(*, submission: Submission) -> list[dict]:
     """``[{"title", "fields": [{"name", "label", "value", "claimed"}]}]`` for display.
 
@@ -120,6 +129,8 @@ def submission_header_groups(*, submission: Submission) -> list[dict]:
                 value = getattr(submission, f"get_{name}_display")()
             elif isinstance(value, bool):
                 value = "Yes" if value else "No"
+            elif isinstance(value, float):
+                value = _display_number(value)
             elif value == "":
                 value = None
             fields.append(

@@ -85,3 +85,12 @@ def test_logout_needs_post_and_ends_session(client, reviewer):
     assert client.get("/accounts/logout/").status_code == 405
     assert client.post("/accounts/logout/").status_code == 302
     assert client.get("/").status_code == 302
+
+
+def test_case_page_shows_numbers_as_typed_not_as_python_floats(client, reviewer):
+    case = make_submission(production_volume_kg_yr=5000.0, molecular_weight=200.0, vapour_pressure_torr=1e-6,
+                           vapour_pressure_temp_c=20.0, use_concentration=0.15)
+    client.force_login(reviewer)
+    values = {f["name"]: f["value"] for g in client.get(f"/cases/{case.pk}/").context["header_groups"] for f in g["fields"]}
+    assert (values["production_volume_kg_yr"], values["molecular_weight"], values["vapour_pressure_torr"],
+            values["vapour_pressure_temp_c"], values["use_concentration"]) == ("5,000", "200", "1.0E-6", "20", "0.15")
