@@ -145,7 +145,7 @@ class Result:
     engine_version: str = ENGINE_VERSION
 
     def totals_by_medium(self) -> dict[str, float]:
-        """kg/yr, all sites, of the first (highest) estimate of each release, by medium.
+        """kg/yr, all sites, of the highest estimate of each release, by medium.
 
         A release split between media (fractions that add to 1) is divided; a release
         whose medium is left open among several counts under each listed medium's

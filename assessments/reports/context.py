@@ -241,12 +241,8 @@ def release_groups(result: dict, cbi: Cbi) -> list[dict]:
 
 
 def release_total(result: dict) -> float:
-    """kg/yr, all sites: the highest estimate of each release, summed."""
-    return sum(
-        max(e["kg_year_all_sites"] for e in release["estimates"])
-        for release in result.get("releases", [])
-        if release["estimates"]
-    )
+    """kg/yr, all sites: the engine's totals by medium (``Result.totals_by_medium``), summed."""
+    return sum((result.get("totals_by_medium") or {}).values())
 
 
 def exposure_blocks(result: dict, route: str, cbi: Cbi) -> list[dict]:
