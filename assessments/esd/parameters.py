@@ -50,6 +50,11 @@ class Param:
 
     ``lower``/``upper`` bound the value; ``lower_open``/``upper_open`` make a bound
     strict (a fraction that must be below 1, a count that must be above 0).
+
+    ``from_case`` names the case (submission) field whose value this input carries, e.g.
+    ``"molecular_weight"``: a new use is prefilled from that field, and the sanitised
+    report redacts this input wherever it prints when the submitter claims that field as
+    CBI. It is the only place that link is declared.
     """
 
     symbol: str
@@ -66,6 +71,7 @@ class Param:
     choices: tuple[tuple[str, str], ...] = ()
     required: bool = False
     help: str = ""
+    from_case: str | None = None
 
     def __post_init__(self) -> None:
         if self.kind == CHOICE and not self.choices:
@@ -155,6 +161,8 @@ class Param:
             "step": self.step,
             "allowed": self.range_text(),
         }
+        if self.from_case:
+            out["from_case"] = self.from_case
         if self.kind == CHOICE:
             out["choices"] = [value for value, _ in self.choices]
         else:

@@ -1,25 +1,25 @@
 """Scenario key -> scenario: the engine's front door.
 
 ``scenarios()``, ``defaults(key)`` and ``compute(key, inputs)`` are what the ``esd``
-command, the wizards and the report call. A scenario module exposes ``SCENARIOS``, a
-sequence of :class:`Scenario`; :data:`SCENARIO_MODULES` lists those modules.
+command, the wizards and the report call. The registry is filled by discovery: every
+module or package directly inside ``assessments.esd`` that exposes ``SCENARIOS`` (a
+sequence of :class:`Scenario`) is registered, so a new scenario is one engine module and
+its tests. :func:`registered` adds a scenario for the duration of a ``with`` block (the
+contract tests register a synthetic one).
 """
 
 from __future__ import annotations
 
 import importlib
 import math
+import pkgutil
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterator, Mapping
 
 from .parameters import ALL, EngineValidationError, ParamSet
 from .results import Result
-
-SCENARIO_MODULES = (
-    "assessments.esd.photoresist",
-    "assessments.esd.cvd",
-)
 
 
 @dataclass(frozen=True)
@@ -92,13 +92,29 @@ _RELEASE_AMOUNTS = ("kg_site_day", "days_per_year", "sites", "kg_site_year", "kg
 
 @cache
 def _registry() -> dict[str, Scenario]:
+    """Every scenario of the engine package, by key, in discovery order (module names)."""
+    package = importlib.import_module(__package__)
     found: dict[str, Scenario] = {}
-    for module_name in SCENARIO_MODULES:
-        for scenario in importlib.import_module(module_name).SCENARIOS:
+    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
+        module = importlib.import_module(f"{__package__}.{info.name}")
+        for scenario in getattr(module, "SCENARIOS", ()):
             if scenario.key in found:
                 raise RuntimeError(f"scenario key {scenario.key!r} registered twice")
             found[scenario.key] = scenario
     return found
+
+
+@contextmanager
+def registered(scenario: Scenario) -> Iterator[Scenario]:
+    """Register ``scenario`` inside the ``with`` block only (a test's synthetic scenario)."""
+    found = _registry()
+    if scenario.key in found:
+        raise RuntimeError(f"scenario key {scenario.key!r} registered twice")
+    found[scenario.key] = scenario
+    try:
+        yield scenario
+    finally:
+        del found[scenario.key]
 
 
 def scenarios() -> list[Scenario]:

@@ -71,6 +71,11 @@ class Medium:
 
 @dataclass(frozen=True)
 class ReleaseEstimate:
+    """One estimate of a release. ``case`` names the set of inputs it belongs to when a
+    document carries one input as a range that moves several releases at once (the 2004
+    edition's Fphoto_wafer 0.01 or 0.07): estimates of different releases with the same
+    ``case`` are consistent with each other, and the totals never mix two cases."""
+
     label: str
     kg_site_day: float
     days_per_year: float
@@ -78,6 +83,7 @@ class ReleaseEstimate:
     kg_site_year: float
     kg_year_all_sites: float
     basis: str
+    case: str = ""
 
     def __post_init__(self) -> None:
         if self.label not in LABELS:
@@ -85,7 +91,7 @@ class ReleaseEstimate:
 
 
 def release_estimate(
-    label: str, kg_site_day: float, days_per_year: float, sites: int, basis: str
+    label: str, kg_site_day: float, days_per_year: float, sites: int, basis: str, case: str = ""
 ) -> ReleaseEstimate:
     """A release estimate with its annual figures (ESD 2010 §4: daily × days × sites).
 
@@ -94,7 +100,7 @@ def release_estimate(
     (10.0, 30.0)
     """
     per_site = kg_site_day * days_per_year
-    return ReleaseEstimate(label, kg_site_day, days_per_year, sites, per_site, per_site * sites, basis)
+    return ReleaseEstimate(label, kg_site_day, days_per_year, sites, per_site, per_site * sites, basis, case)
 
 
 @dataclass(frozen=True)
@@ -131,6 +137,53 @@ class Exposure:
     estimates: list[ExposureEstimate]
 
 
+@dataclass(frozen=True)
+class Facts:
+    """What every scenario reports about its sites, typed, so that nothing outside the
+    engine has to know which symbol of a scenario holds them.
+
+    ``sites``: the number of sites (computed or known); ``sites_known``: entered by the
+    reviewer rather than computed; ``operating_days``: the days a year the use runs (the
+    IRER's "Days/yr"); ``workers_per_site``: the distinct workers a site exposed via the
+    assessed routes (0 when none is exposed), with ``workers_basis``, the sentence that
+    says how they were counted; ``used_kg_yr``: the chemical this use puts through all its
+    sites a year (the mass balance's input, normally the production volume entered).
+    """
+
+    sites: int
+    sites_known: bool
+    operating_days: float
+    workers_per_site: int
+    workers_basis: str
+    used_kg_yr: float
+
+
+@dataclass(frozen=True)
+class MassBalance:
+    """Where the chemical used goes, kg/yr over all sites.
+
+    ``released_kg_yr`` is by medium (the totals of :meth:`Result.totals_by_medium`);
+    ``consumed_kg_yr`` what the process consumes or destroys (reacted onto the wafer,
+    destroyed in abatement); ``difference_kg_yr`` = used − released − consumed, the part
+    no release accounts for (the documents do not assess it) or, when negative, what the
+    documents' own conventions release beyond the use (``allowance_kg_yr``, with its
+    reason in ``allowance_basis``: whole containers and whole sites rounded up, a daily
+    use that keeps the container residue). ``basis`` says which estimates were added.
+    """
+
+    used_kg_yr: float
+    released_kg_yr: dict[str, float]
+    consumed_kg_yr: float
+    difference_kg_yr: float
+    basis: str
+    allowance_kg_yr: float = 0.0
+    allowance_basis: str = ""
+
+    @property
+    def released_total_kg_yr(self) -> float:
+        return sum(self.released_kg_yr.values())
+
+
 @dataclass
 class Result:
     scenario: str
@@ -143,19 +196,38 @@ class Result:
     notes: list[str] = field(default_factory=list)
     default_set: dict[str, str] = field(default_factory=dict)
     engine_version: str = ENGINE_VERSION
+    # What every scenario declares (see Facts, MassBalance): the process as the IRER's
+    # arrow chain, one step an item; the facility facts; what is consumed or destroyed,
+    # and the allowance for the documents' rounding conventions, kg/yr all sites.
+    process: list[str] = field(default_factory=list)
+    facts: Facts | None = None
+    consumed_kg_yr: float = 0.0
+    allowance_kg_yr: float = 0.0
+    allowance_basis: str = ""
+
+    def totals_case(self) -> str:
+        """The case (see :class:`ReleaseEstimate`) the totals use: of the cases the
+        estimates name, the one releasing the most in all (the conservative one); ``""``
+        when no estimate names a case."""
+        cases = sorted({e.case for r in self.releases for e in r.estimates if e.case})
+        if not cases:
+            return ""
+        return max(cases, key=lambda case: sum(_amount(r, case) for r in self.releases))
 
     def totals_by_medium(self) -> dict[str, float]:
-        """kg/yr, all sites, of the highest estimate of each release, by medium.
+        """kg/yr, all sites, by medium: of each release, its estimate in the totals' case
+        (:meth:`totals_case`) where it has one, else its highest estimate.
 
         A release split between media (fractions that add to 1) is divided; a release
-        whose medium is left open among several counts under each listed medium's
-        joint name, e.g. ``"water or incineration"``.
+        whose medium is left open among several counts under the listed media's joint
+        name, e.g. ``"water or incineration"``.
         """
+        case = self.totals_case()
         totals: dict[str, float] = {}
         for release in self.releases:
             if not release.estimates:
                 continue
-            amount = max(e.kg_year_all_sites for e in release.estimates)
+            amount = _amount(release, case)
             if all(m.fraction is not None for m in release.media):
                 for m in release.media:
                     totals[m.medium] = totals.get(m.medium, 0.0) + amount * m.fraction
@@ -163,6 +235,26 @@ class Result:
                 name = " or ".join(m.medium for m in release.media)
                 totals[name] = totals.get(name, 0.0) + amount
         return totals
+
+    def mass_balance(self) -> MassBalance | None:
+        """Used, released by medium, consumed and the difference (None without facts)."""
+        if self.facts is None:
+            return None
+        released = self.totals_by_medium()
+        used = self.facts.used_kg_yr
+        case = self.totals_case()
+        basis = "The highest estimate of each release"
+        if case:
+            basis += f"; where the estimates depend on a range, the set {case} (the larger total)"
+        return MassBalance(
+            used_kg_yr=used,
+            released_kg_yr=released,
+            consumed_kg_yr=self.consumed_kg_yr,
+            difference_kg_yr=used - sum(released.values()) - self.consumed_kg_yr,
+            basis=basis + ".",
+            allowance_kg_yr=self.allowance_kg_yr,
+            allowance_basis=self.allowance_basis,
+        )
 
     def as_dict(self) -> dict[str, Any]:
         out = asdict(self)
@@ -178,4 +270,16 @@ class Result:
         }
         ordered.update(out)
         ordered["totals_by_medium"] = self.totals_by_medium()
+        for name in ("consumed_kg_yr", "allowance_kg_yr", "allowance_basis"):
+            del ordered[name]  # carried by the mass balance
+        balance = self.mass_balance()
+        if balance is not None:
+            ordered["mass_balance"] = asdict(balance)
         return ordered
+
+
+def _amount(release: Release, case: str) -> float:
+    """kg/yr all sites of ``release`` in ``case``: its estimate in that case if it has
+    one, else its highest estimate."""
+    in_case = [e.kg_year_all_sites for e in release.estimates if case and e.case == case]
+    return max(in_case or [e.kg_year_all_sites for e in release.estimates] or [0.0])

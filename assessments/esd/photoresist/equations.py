@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 
 from ..models import dermal, residue
-from .calc import equation
+from ..calc import equation
 from .constants import DAYS_PER_YEAR, ESD_2010, ML_PER_L, PRINTED_CLEANING_INTERVALS
 
 #: Decimal places kept before rounding a count up, so that 3.0000000000000004 sites

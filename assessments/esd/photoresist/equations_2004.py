@@ -10,7 +10,7 @@ ESD 2004 Section 4 (¶64, pp. 18-20); pages are the edition's printed page numbe
 from __future__ import annotations
 
 from ..models import residue
-from .calc import equation
+from ..calc import equation
 from .constants import ESD_2004
 
 

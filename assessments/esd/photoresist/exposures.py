@@ -14,10 +14,10 @@ from typing import Any, Mapping
 from ..models import dermal
 from ..results import Exposure, ExposureEstimate
 from . import equations as eq
-from .calc import Calc
+from ..calc import Calc
 from .constants import ESD_2004, ESD_2010
 from .facility import Facility
-from .text import given, num
+from ..text import given, num
 
 LOW, HIGH = "low end", "high end"
 

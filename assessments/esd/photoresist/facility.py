@@ -15,9 +15,9 @@ from typing import Any, Mapping
 from ..parameters import ALL, EngineValidationError
 from . import equations as eq
 from . import equations_2004 as eq04
-from .calc import Calc
+from ..calc import Calc
 from .params import CHEMSTEER, DISPENSED
-from .text import num
+from ..text import num
 
 NUMERICAL_LIMIT = (
     "these inputs give a daily use rate of {Qchem_day} kg/site-day and {Nsites} sites, which cannot be "

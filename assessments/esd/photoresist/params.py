@@ -83,16 +83,17 @@ AREA_2HAND_MAX = 2_000.0
 def _production(fchem_source: str) -> list[Param]:
     return [
         Param("Qchem_yr", "Production volume of the chemical", "kg/yr", None,
-              "The submission (no default)", PRODUCTION, lower=0, lower_open=True, required=True),
+              "The submission (no default)", PRODUCTION, lower=0, lower_open=True, required=True,
+              from_case="production_volume_kg_yr"),
         Param("Fchem", "Mass fraction of the chemical in the photoresist", "kg/kg", c.FCHEM_DEFAULT,
-              fchem_source, PRODUCTION, lower=0, upper=1, lower_open=True),
+              fchem_source, PRODUCTION, lower=0, upper=1, lower_open=True, from_case="use_concentration"),
         Param("VPchem", "Vapour pressure of the chemical (optional)", "torr", None,
               "The submission; when 0.001 torr or more the chemical is not the nonvolatile one the ESD "
               f"assumes ({c.NONVOLATILE_VP_SOURCE})", PRODUCTION, lower=0, upper=VP_MAX_TORR,
-              help="Leave out for a nonvolatile chemical."),
+              help="Leave out for a nonvolatile chemical.", from_case="vapour_pressure_torr"),
         Param("MWchem", "Molecular weight of the chemical (optional)", "g/mol", None,
               "The submission; needed for the vapour models when VPchem ≥ 0.001 torr", PRODUCTION,
-              lower=0, lower_open=True),
+              lower=0, lower_open=True, from_case="molecular_weight"),
     ]
 
 

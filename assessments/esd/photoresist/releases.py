@@ -21,13 +21,13 @@ from ..models import residue
 from ..results import Medium, Release, ReleaseEstimate, release_estimate
 from . import equations as eq
 from . import equations_2004 as eq04
-from .calc import Calc
+from ..calc import Calc
 from .constants import (
     EPA_2018, ESD_2004, ESD_2010, FPHOTO_WAFER_DEFAULT, FPHOTO_WAFER_LOW_2004, VCONT_2004_L,
 )
 from .facility import Facility
 from .params import AQUEOUS, ORGANIC_SOLVENT, PLASMA, UNKNOWN
-from .text import given, num
+from ..text import given, num
 
 SOURCES = {
     1: "Container residue",

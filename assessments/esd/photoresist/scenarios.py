@@ -15,12 +15,12 @@ from ..registry import Scenario
 from ..results import Release, Result, Trace
 from . import constants as c
 from . import equations as eq
-from .calc import Calc
+from ..calc import Calc
 from .exposures import Workers, exposures_2004, revised_exposures, workers
 from .facility import Facility, facility_2004, known_sites_comparison, revised_facility, site_count_warnings
 from .params import CHEMSTEER, facility_presets, param_set_2004, revised_param_set
 from .releases import CONTEXT_2010, SECTIONS_2018, context_2018, releases_2004, revised_releases
-from .text import change, given, num
+from ..text import change, given, num
 from .volatile import revised_volatility, volatility_2004
 
 KEY_2004, KEY_2010, KEY_2018 = "photoresist-2004", "photoresist-2010", "photoresist-2018"

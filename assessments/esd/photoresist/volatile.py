@@ -32,9 +32,9 @@ from typing import Any, Mapping
 from ..models import inhalation, residue, vapour, volatility
 from ..results import Exposure, ExposureEstimate, Medium, Release, release_estimate
 from . import constants as c
-from .calc import Calc, equation
+from ..calc import Calc, equation
 from .facility import Facility
-from .text import given, num
+from ..text import given, num
 
 APPENDIX_B = f"{c.ESD_2010} Appendix B"
 CT, HE, OUTPUT = "central tendency", "high end", "output"

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, TypeVar
 
-from ..results import Trace
+from .results import Trace
 
 F = TypeVar("F", bound=Callable[..., Any])
 
