@@ -8,7 +8,7 @@ everywhere, and the queue never lists it for them.
 The history is read from django-simple-history: consecutive historical records of the
 case, the assessment and each of its scenarios are diffed (``diff_against``), and the
 inputs and the reasons given for overrides (JSON fields) are expanded symbol by symbol,
-so the page says "Input Qchem_yr: 5000 -> 6000" rather than two whole dictionaries.
+so the page says "Input <symbol>: 5000 -> 6000" rather than two whole dictionaries.
 """
 
 from __future__ import annotations
@@ -65,19 +65,15 @@ def review_queue_count(*, user) -> int:
     )
 
 
-def scenario_result_is_current(scenario: Scenario) -> bool:
-    """True when the stored result was computed from the scenario's present inputs."""
-    return scenario.result is not None and scenario.computed_inputs == scenario.inputs
-
-
 def result_problems(*, assessment: Assessment) -> dict[str, list[Scenario]]:
     """The scenarios that stop a submission: ``uncomputed`` (no result yet) and ``stale``
     (inputs changed since the result was computed)."""
     uncomputed, stale = [], []
     for scenario in assessment.scenarios.all():
-        if scenario.result is None:
+        state = selectors.scenario_state(scenario)
+        if state == selectors.UNCOMPUTED:
             uncomputed.append(scenario)
-        elif not scenario_result_is_current(scenario):
+        elif state == selectors.STALE:
             stale.append(scenario)
     return {"uncomputed": uncomputed, "stale": stale}
 
@@ -111,6 +107,7 @@ def review_context(*, user, assessment: Assessment) -> dict[str, Any]:
         "review_uncomputed": problems["uncomputed"],
         "review_stale": problems["stale"],
         "review_has_scenarios": assessment.scenarios.exists(),
+        "review_volume": selectors.uses_volume(assessment=assessment) if can_submit else None,
         "review_other_revisions": others,
     }
 

@@ -213,6 +213,11 @@ class Assessment(models.Model):
     pollution_prevention = models.TextField("pollution prevention considerations", blank=True)
     occupational_exposure_rating = models.CharField(max_length=40, blank=True, help_text="e.g. NR")
     exposure_based_review = models.BooleanField("exposure-based review", default=False)
+    volume_excess_reason = models.TextField(
+        "reason the uses exceed the production volume",
+        blank=True,
+        help_text="Given at submission when the uses together need more than the case's production volume.",
+    )
 
     approved_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True, blank=True

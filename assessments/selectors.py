@@ -173,31 +173,45 @@ def scenario_get(*, user, pk: int) -> Scenario:
         raise Http404("No such scenario.") from None
 
 
+CURRENT, STALE, UNCOMPUTED = "current", "stale", "uncomputed"
+NOT_CURRENT = "NOT CURRENT: inputs changed since this use was computed"
+NOT_COMPUTED = "NOT COMPUTED: this use has no results yet"
+
+
+def scenario_state(scenario: Scenario) -> str:
+    """``current`` when the stored result was computed from the scenario's present inputs,
+    ``stale`` when the inputs changed since, ``uncomputed`` when there is no result."""
+    if scenario.result is None:
+        return UNCOMPUTED
+    return CURRENT if scenario.computed_inputs == scenario.inputs else STALE
+
+
+def result_facts(result: dict | None) -> dict:
+    """The engine's facility facts of a stored result (``Result.facts``): sites, operating
+    days, workers, the use; empty for a result computed before the engine declared them."""
+    return dict((result or {}).get("facts") or {})
+
+
 def scenario_summary(*, scenario: Scenario) -> dict:
-    """Key figures of a computed scenario for the assessment page (from its snapshot)."""
+    """Key figures of a scenario for the assessment page (from its snapshot), and whether
+    they are current."""
+    state = scenario_state(scenario)
     result = scenario.result
     if not result:
-        return {"computed": False}
-    releases = result.get("releases", [])
+        return {"computed": False, "state": state}
+    facts = result_facts(result)
     return {
         "computed": True,
-        "sites": result.get("facility", {}).get("Nsites"),
-        "days": _operating_days(result),
-        "release_count": len(releases),
+        "state": state,
+        "stale": state == STALE,
+        "sites": facts.get("sites"),
+        "days": facts.get("operating_days"),
+        "used_kg_yr": facts.get("used_kg_yr"),
+        "release_count": len(result.get("releases", [])),
         "exposure_count": len(result.get("exposures", [])),
         "total_kg_yr": sum(result.get("totals_by_medium", {}).values()),
         "warnings": result.get("warnings", []),
     }
-
-
-def _operating_days(result: dict):
-    facility = result.get("facility", {})
-    for key in ("TIMEapply_days", "TIME_operating_days"):
-        if facility.get(key) is not None:
-            return facility[key]
-        if result.get("inputs", {}).get(key) is not None:
-            return result["inputs"][key]
-    return None
 
 
 def totals_by_medium(*, scenarios) -> list[tuple[str, float]]:
@@ -209,6 +223,30 @@ def totals_by_medium(*, scenarios) -> list[tuple[str, float]]:
     return sorted(totals.items(), key=lambda item: -item[1])
 
 
+VOLUME_EXCESS = (
+    "The uses add up to {used} kg/yr, more than the case's production volume of {pv} kg/yr "
+    "({percent} of it)."
+)
+
+
+def uses_volume(*, assessment: Assessment, scenarios=None) -> dict:
+    """The chemical the computed uses put through, summed, against the case's production
+    volume: ``{"used_kg_yr", "pv_kg_yr", "excess", "message"}``. ``excess`` is true when
+    the uses together need more than the case makes or imports."""
+    from .templatetags.figures import significant
+
+    scenarios = list(assessment.scenarios.all()) if scenarios is None else scenarios
+    used = sum(result_facts(s.result).get("used_kg_yr") or 0.0 for s in scenarios)
+    pv = assessment.submission.production_volume_kg_yr
+    excess = used > pv * (1 + 1e-9)
+    message = (
+        VOLUME_EXCESS.format(used=significant(used, 4), pv=significant(pv, 4), percent=f"{100 * used / pv:.0f} %")
+        if excess
+        else ""
+    )
+    return {"used_kg_yr": used, "pv_kg_yr": pv, "excess": excess, "message": message}
+
+
 def assessment_overview(*, assessment: Assessment) -> dict:
     """Everything the assessment page shows below the header."""
     scenarios = list(assessment.scenarios.all())
@@ -217,8 +255,10 @@ def assessment_overview(*, assessment: Assessment) -> dict:
     return {
         "scenarios": rows,
         "totals": totals_by_medium(scenarios=scenarios),
+        "totals_not_current": [s for s, summary in rows if summary["state"] == STALE],
         "warnings": warnings,
         "uncomputed": [scenario for scenario, summary in rows if not summary["computed"]],
+        "volume": uses_volume(assessment=assessment, scenarios=scenarios),
     }
 
 
@@ -246,20 +286,40 @@ def release_media_text(release: dict) -> str:
     return medium_label(" or ".join(m["medium"] for m in media))
 
 
-def inputs_used(*, scenario: Scenario, effective: dict) -> list[dict]:
-    """Every input of the scenario as computed: value, default, whether overridden,
-    the reason, and the default's source (the report's "inputs used" table too)."""
+GIVEN, OVERRIDDEN, DEFAULT, COMPUTED, NOT_GIVEN = "Given", "Overridden", "Default", "Computed", "Not given"
+
+
+def inputs_used(*, scenario: Scenario, result: dict) -> list[dict]:
+    """Every input of the scenario as computed: value, standing, the reason, and the
+    default's source (the report's "inputs used" table too).
+
+    ``standing``: ``Overridden`` (differs from a default, with a reason), ``Given`` (an
+    optional input entered), ``Default``, ``Computed`` (not given, and the scenario
+    computed the quantity: ``value`` is the computed one, from the result's facility
+    estimates) or ``Not given``."""
     from .esd import registry
 
+    effective = result.get("inputs", {})
+    facility = result.get("facility", {})
     rows = []
     for param in registry.get(scenario.scenario_key).params.params:
         value = effective.get(param.symbol, param.default)
+        given = param.symbol in scenario.inputs
+        if given:
+            standing = OVERRIDDEN if param.default is not None else GIVEN
+        elif value is not None:
+            standing = DEFAULT
+        elif isinstance(facility.get(param.symbol), (int, float)):
+            value, standing = facility[param.symbol], COMPUTED
+        else:
+            standing = NOT_GIVEN
         rows.append(
             {
                 "param": param,
                 "value": value,
-                "overridden": param.symbol in scenario.inputs and param.default is not None,
-                "given": param.symbol in scenario.inputs,
+                "standing": standing,
+                "overridden": standing == OVERRIDDEN,
+                "given": given,
                 "reason": scenario.reasons.get(param.symbol, ""),
             }
         )
@@ -272,8 +332,9 @@ _DERIVED_SUFFIX = re.compile(r"^(?P<base>.+?)(?P<suffix>_calculated|_unrounded|_
 def _trace_for(symbol: str, trace: list[dict]) -> dict:
     """Units and citation of a facility quantity from the trace step that computed it.
 
-    ``Nsites`` is the last ``Nsites`` step (the rounded one); a derived key such as
-    ``Nsites_calculated`` or ``Qchem_day_eqn_3_2`` is the first step of its base symbol.
+    A symbol computed in several steps takes its last step (e.g. a count after rounding
+    up); a derived key (the symbol with a suffix such as ``_unrounded`` or ``_eqn_3_2``)
+    takes the first step of its base symbol.
     """
     steps = [step for step in trace if step["symbol"] == symbol]
     step = steps[-1] if steps else None
@@ -286,13 +347,8 @@ def _trace_for(symbol: str, trace: list[dict]) -> dict:
 
 
 def default_set_text(default_set: dict) -> str:
-    """The default set a result used, in a line: ``hand areas epa-2013 (535/1070 cm²)``."""
-    if "hand_areas" in default_set:
-        text = f"hand areas {default_set['hand_areas']}"
-        if default_set.get("hand_areas_cm2"):
-            text += f" ({default_set['hand_areas_cm2']} cm²)"
-        return text
-    return default_set.get("defaults", "")
+    """The default set a result used, in the engine's one line (``default_set["summary"]``)."""
+    return default_set.get("summary", "")
 
 
 def scenario_results(*, scenario: Scenario) -> dict:
@@ -319,6 +375,29 @@ def scenario_results(*, scenario: Scenario) -> dict:
         "trace": trace,
         "chart": chart,
         "total_kg_yr": sum(amount for _, amount in totals),
-        "inputs_used": inputs_used(scenario=scenario, effective=result.get("inputs", {})),
+        "inputs_used": inputs_used(scenario=scenario, result=result),
         "default_set": default_set_text(result.get("default_set", {})),
+        "mass_balance": mass_balance_rows(result),
+        "state": scenario_state(scenario),
+        "not_current": NOT_CURRENT if scenario_state(scenario) == STALE else "",
+    }
+
+
+def mass_balance_rows(result: dict) -> dict | None:
+    """The result's mass balance for display: ``{"used", "rows": [(label, kg/yr)],
+    "consumed", "difference", "basis", "allowance", "allowance_basis"}``; None for a
+    result computed before the engine reported one."""
+    balance = result.get("mass_balance")
+    if not balance:
+        return None
+    released = sorted(balance["released_kg_yr"].items(), key=lambda item: -item[1])
+    return {
+        "used": balance["used_kg_yr"],
+        "rows": [(medium_label(medium), amount) for medium, amount in released],
+        "released": sum(amount for _, amount in released),
+        "consumed": balance["consumed_kg_yr"],
+        "difference": balance["difference_kg_yr"],
+        "basis": balance["basis"],
+        "allowance": balance.get("allowance_kg_yr", 0.0),
+        "allowance_basis": balance.get("allowance_basis", ""),
     }

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from typing import Any, Mapping
 
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -106,34 +107,31 @@ def _lock_editable(assessment: Assessment, by) -> Assessment:
 # Scenarios -----------------------------------------------------------------------------
 
 
-# Engine inputs a new scenario takes from the case: symbol -> (case field, reason).
-CASE_INPUTS = {
-    "Qchem_yr": ("production_volume_kg_yr", ""),
-    "Fchem": ("use_concentration", "Submission: concentration in the use formulation."),
-    "VPchem": ("vapour_pressure_torr", "Submission: vapour pressure."),
-    "MWchem": ("molecular_weight", "Submission: molecular weight."),
-    "MW_chem": ("molecular_weight", "Submission: molecular weight."),
-    "VP_chem": ("vapour_pressure_torr", "Submission: vapour pressure."),
-}
+CASE_REASON = "Submission: {field}."
 
 
 def initial_inputs(*, submission: Submission, scenario_key: str) -> tuple[dict[str, Any], dict[str, str]]:
-    """Inputs a new scenario takes from the case (production volume, concentration,
-    vapour pressure, molecular weight), each an override of the document's default
-    with the case as its reason; only values the scenario's declarations accept."""
-    params = registry.get(scenario_key).params
+    """Inputs a new scenario takes from the case: each input that declares the case field
+    it carries (``Param.from_case``) and whose value there the declaration accepts, as an
+    override of the document's default with the case as its reason."""
     inputs: dict[str, Any] = {}
     reasons: dict[str, str] = {}
-    for symbol, (field_name, reason) in CASE_INPUTS.items():
-        value = getattr(submission, field_name)
-        if symbol not in params or value is None:
+    for param in registry.get(scenario_key).params.params:
+        if not param.from_case:
             continue
-        param = params[symbol]
+        value = getattr(submission, param.from_case)
+        if value is None or value == "":
+            continue
+        try:
+            value = param.coerce(value)
+        except ValueError:  # e.g. a case's "solid" where the scenario takes liquid or gas
+            continue
         if param.check(value) or value == param.default:
             continue
-        inputs[symbol] = value
+        inputs[param.symbol] = value
         if needs_reason(param, value):
-            reasons[symbol] = reason
+            name = Submission._meta.get_field(param.from_case).verbose_name
+            reasons[param.symbol] = CASE_REASON.format(field=re.sub(r" \(.*\)$", "", str(name)))
     return inputs, reasons
 
 

@@ -44,7 +44,14 @@ def review_queue(request):
 
 @require_POST
 def assessment_submit(request, pk: int):
-    return _act(request, pk, workflow.assessment_submit, "Submitted for approval.", note=_comment(request, "note"))
+    return _act(
+        request,
+        pk,
+        workflow.assessment_submit,
+        "Submitted for approval.",
+        note=_comment(request, "note"),
+        volume_reason=_comment(request, "volume_reason"),
+    )
 
 
 @require_POST

@@ -20,7 +20,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from . import permissions
+from . import permissions, selectors
 from .history import result_problems
 from .models import Assessment, DecisionAction, ReviewDecision, Scenario, Status, Submission
 from .roles import is_supervisor
@@ -42,6 +42,7 @@ NO_SCENARIOS = "Add at least one use (scenario) before submitting."
 NOT_COMPUTED = "Compute every use before submitting. Not computed: {titles}."
 STALE_RESULTS = "Inputs changed since these uses were computed; compute them again before submitting: {titles}."
 STALE_RESULTS_AT_APPROVAL = "Inputs changed since these uses were computed; return the assessment instead: {titles}."
+VOLUME_REASON_REQUIRED = "{message} Say why (e.g. the volumes are alternatives, not additive) to submit."
 REVISE_NOT_APPROVED = "Only an approved assessment can be copied into a new revision."
 REVISE_NOT_LATEST = "Revision {revision} is not the latest revision of this case: start from the latest one."
 REVISE_NOT_ALLOWED = "You may not start a new revision."
@@ -65,13 +66,23 @@ def allowed_actions(status: str) -> list[str]:
 
 
 @transaction.atomic
-def assessment_submit(*, assessment: Assessment, by, note: str = "") -> Assessment:
-    """The engineer hands the assessment to the supervisors, with an optional note."""
+def assessment_submit(*, assessment: Assessment, by, note: str = "", volume_reason: str = "") -> Assessment:
+    """The engineer hands the assessment to the supervisors, with an optional note.
+
+    When the uses together need more than the case's production volume, the engineer's
+    ``volume_reason`` is required; it is stored on the assessment and printed in the IRER."""
     assessment = _lock(assessment)
     _check_transition(assessment, DecisionAction.SUBMIT)
     if not permissions.can_submit(by, assessment):
         raise PermissionDenied(SUBMIT_NOT_ALLOWED)
     _check_results(assessment, not_computed=NOT_COMPUTED, stale=STALE_RESULTS)
+    volume = selectors.uses_volume(assessment=assessment)
+    volume_reason = (volume_reason or "").strip() if volume["excess"] else ""
+    if volume["excess"] and not volume_reason:
+        raise ValidationError({"volume_reason": VOLUME_REASON_REQUIRED.format(message=volume["message"])})
+    if assessment.volume_excess_reason != volume_reason:
+        assessment.volume_excess_reason = volume_reason
+        assessment.full_clean()
     return _transition(assessment, action=DecisionAction.SUBMIT, by=by, comment=note)
 
 
@@ -120,6 +131,7 @@ def assessment_revise(*, assessment: Assessment, by) -> Assessment:
         pollution_prevention=source.pollution_prevention,
         occupational_exposure_rating=source.occupational_exposure_rating,
         exposure_based_review=source.exposure_based_review,
+        volume_excess_reason=source.volume_excess_reason,
     )
     _save_with_history(copy, by=by, reason=reason)
     for scenario in source.scenarios.all():

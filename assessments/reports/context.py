@@ -3,42 +3,46 @@ for the browser preview and the PDF alike (spec/irer.md; EPA 2018 photoresist up
 Section 7, is the layout).
 
 Everything is read from the stored snapshots (``Scenario.result``), so an approved
-report prints exactly what was approved. Numbers are formatted here, as EPA prints
-them (two significant figures in E-notation), and CBI is applied here: the full copy
-brackets each claimed item; the sanitised copy replaces it (and the figures and words
-that would reveal it) with the generic name or ``[CBI]``.
+report prints exactly what was approved; a use whose inputs changed since it was
+computed is marked NOT CURRENT on the first page and beside the use. Numbers are
+formatted here, as EPA prints them (two significant figures in E-notation). CBI is
+applied by :mod:`.cbi`. Nothing here knows a scenario: sites, days, workers, the process
+description and the mass balance are the engine's declarations in the result.
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils import timezone
 
 from ..esd import registry
+from ..esd.parameters import EngineValidationError
 from ..models import Assessment, Status, Submission
-from ..selectors import MEDIUM_LABELS, inputs_used
+from ..selectors import (
+    MEDIUM_LABELS,
+    NOT_COMPUTED,
+    NOT_CURRENT,
+    STALE,
+    UNCOMPUTED,
+    inputs_used,
+    mass_balance_rows,
+    result_facts,
+    scenario_state,
+    uses_volume,
+)
 from ..templatetags.figures import epa, significant
-
-CBI_TEXT = "[CBI]"
+from .cbi import CBI_TEXT, Cbi
 SANITISED_NOTE = (
     "SANITISED COPY: items claimed as confidential business information (CBI) are replaced by "
     "the generic name or [CBI], as are the figures that would reveal them."
 )
 CBI_BANNER = "CONTAINS CONFIDENTIAL BUSINESS INFORMATION: claimed items are in [brackets]"
+VOLUME_EXCESS_HIDDEN = "The uses add up to more than the case's production volume."
 RELEASE_NOTE = (
     "The daily releases listed for any source below may coincide with daily releases from the "
     "other sources to the same medium."
 )
-
-# The engine inputs that carry a case field's value.
-CLAIMED_SYMBOLS = {
-    "production_volume_kg_yr": ("Qchem_yr",),
-    "use_concentration": ("Fchem",),
-    "molecular_weight": ("MWchem", "MW"),
-}
 
 STATUS_LABELS = {
     Status.DRAFT: "Staff Draft",
@@ -58,102 +62,18 @@ DESTINATIONS = {
 }
 MEDIUM_ORDER = ("air", "water", "incineration", "landfill", "fuel_blending", "destroyed")
 
-PROCESS_CHAINS = {
-    "photoresist": (
-        "Application (spin-coat)",
-        "Soft Bake",
-        "Image application via radiation",
-        "Hard Bake",
-        "Developing",
-        "Intermediate processing (e.g., baking)",
-        "Etching",
-        "Stripping",
-        "chemical fully released or destroyed",
-    ),
-    "cvd": (
-        "connected to the gas cabinet or liquid delivery system",
-        "vaporised and delivered to the CVD chamber",
-        "Deposition (a fraction of the precursor reacts onto the wafer)",
-        "unreacted precursor exhausted to point-of-use abatement",
-        "abatement effluent to air or water",
-    ),
-}
-
-
-@dataclass
-class Cbi:
-    """Applies a case's CBI claims to what the report prints."""
-
-    submission: Submission
-    sanitised: bool
-    words: list[str] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        if self.sanitised:
-            self.words = sorted(_claimed_words(self.submission), key=len, reverse=True)
-
-    def item(self, name: str, text: Any) -> dict:
-        """A header item: ``{"text", "cbi"}``; claimed items bracketed or replaced."""
-        text = "" if text is None else str(text)
-        if not self.submission.is_claimed(name):
-            return {"text": self.scrub(text), "cbi": False}
-        if self.sanitised:
-            replacement = self.submission.generic_name if name == "chemical_name" else CBI_TEXT
-            return {"text": replacement, "cbi": True}
-        return {"text": f"[{text}]" if text else "", "cbi": True}
-
-    def symbol_claimed(self, symbol: str) -> bool:
-        return any(
-            symbol in symbols and self.submission.is_claimed(name) for name, symbols in CLAIMED_SYMBOLS.items()
-        )
-
-    def number(self, symbol: str, text: str) -> str:
-        return CBI_TEXT if self.sanitised and self.symbol_claimed(symbol) else text
-
-    @property
-    def hides_annual_totals(self) -> bool:
-        """All-site annual totals add up to the production volume: hidden with it."""
-        return self.sanitised and self.submission.is_claimed("production_volume_kg_yr")
-
-    def scrub(self, text: str) -> str:
-        """Replace every claimed value's spellings in free text (sanitised copy only)."""
-        if not self.sanitised or not text:
-            return text
-        for word in self.words:
-            text = re.sub(rf"(?<![\w.]){re.escape(word)}(?![\w])", CBI_TEXT, text, flags=re.IGNORECASE)
-        return text
-
-
-def _claimed_words(submission: Submission) -> set[str]:
-    words: set[str] = set()
-    for name in submission.cbi_claims:
-        value = getattr(submission, name)
-        if value in (None, ""):
-            continue
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
-            words |= _number_spellings(float(value), percent=name == "use_concentration")
-        else:
-            text = str(value).strip()
-            if text and not (name == "chemical_name" and text == submission.generic_name):
-                words.add(text)
-    return words
-
-
-def _number_spellings(value: float, *, percent: bool) -> set[str]:
-    spellings = {f"{value:g}", f"{value:,.0f}" if value >= 1000 else f"{value:g}", significant(value, 3), epa(value)}
-    if value.is_integer():
-        spellings |= {f"{int(value)}", f"{int(value):,}", f"{value:.1f}"}
-    if percent:
-        pct = value * 100
-        spellings |= {f"{pct:g}%", f"{pct:g} %", f"{pct:g} percent"}
-    return {s for s in spellings if s and s not in {"0", "1"}}
-
-
 def _fmt(value: Any) -> str:
     return significant(value, 3) if isinstance(value, (int, float)) and not isinstance(value, bool) else str(value)
 
 
-def facility_basis(result: dict, cbi: Cbi) -> list[str]:
+def trace_inputs(step: dict, cbi: Cbi, symbols: frozenset[str]) -> str:
+    """A trace step's inputs as printed, ``symbol = value`` joined by commas; claimed ones redacted."""
+    return ", ".join(
+        f"{name} = {cbi.number(symbols, name, value, _fmt(value))}" for name, value in step.get("inputs", {}).items()
+    )
+
+
+def facility_basis(result: dict, cbi: Cbi, symbols: frozenset[str]) -> list[str]:
     """The general facility estimates as sentences, each with its equation, inputs and
     value: built from the calculation trace, so it always matches the numbers."""
     facility_keys = set(result.get("facility", {}))
@@ -161,10 +81,8 @@ def facility_basis(result: dict, cbi: Cbi) -> list[str]:
     for step in result.get("trace", []):
         if step["symbol"] not in facility_keys:
             continue
-        inputs = ", ".join(
-            f"{name} = {cbi.number(name, _fmt(value))}" for name, value in step.get("inputs", {}).items()
-        )
-        value = cbi.number(step["symbol"], _fmt(step["value"]))
+        inputs = trace_inputs(step, cbi, symbols)
+        value = cbi.number(symbols, step["symbol"], step["value"], _fmt(step["value"]))
         text = f"{step['symbol']} = {step['equation']}"
         if inputs:
             text += f" with {inputs}"
@@ -173,23 +91,11 @@ def facility_basis(result: dict, cbi: Cbi) -> list[str]:
     return sentences
 
 
-def process_description(scenario_key: str, result: dict, submission: Submission, cbi: Cbi) -> str:
-    """The IRER's arrow chain, e.g. ``NCS is unloaded from 1-gallon (3.8-liter) bottles
-    (liquid, 15%) --> charged to application equipment --> ...``."""
-    inputs = result.get("inputs", {})
-    family = "cvd" if scenario_key.startswith("cvd") else "photoresist"
-    state = submission.get_physical_state_display().lower()
-    fraction = inputs.get("Fchem")
-    concentration = cbi.number("Fchem", f"{fraction * 100:g}%") if fraction is not None else "concentration not given"
-    if family == "photoresist":
-        volume = inputs.get("Vcont")
-        container = f"{significant(volume, 3)}-liter containers" if volume else "containers"
-        first = f"Chemical is unloaded from {container} ({state}, {concentration}) --> charged to application equipment"
-    else:
-        volume = inputs.get("Vcontainer")
-        container = f"{significant(volume, 3)}-liter cylinders or canisters" if volume else "cylinders or canisters"
-        first = f"Precursor is received in {container} ({inputs.get('physical_state', state)}, {concentration})"
-    return cbi.scrub(" --> ".join((first,) + PROCESS_CHAINS[family]))
+def process_description(result: dict, cbi: Cbi) -> str:
+    """The IRER's arrow chain, from the engine's process steps (``Result.process``), e.g.
+    ``Chemical is unloaded from 3.79-liter containers (15%) --> charged to application
+    equipment --> ...``."""
+    return cbi.scrub(" --> ".join(result.get("process", [])))
 
 
 def _media_key(release: dict) -> tuple:
@@ -279,36 +185,60 @@ def _route_statement(result: dict, route: str) -> str:
     return f"{keyword} exposure is not assessed for this use."
 
 
-def _workers(result: dict) -> tuple[Any, str]:
-    facility = result.get("facility", {})
-    if "Nworkers_exposed_site" in facility:
-        return facility["Nworkers_exposed_site"], "distinct workers a site exposed via the assessed routes"
-    if not result.get("exposures"):
-        return 0, "no worker exposure is quantified for this use"
-    return max(e["workers_per_site"] for e in result["exposures"]), "workers a site in the largest exposed group"
+def _method(scenario_key: str) -> tuple[str, str]:
+    """The scenario's title and source, or its key for a scenario no longer registered."""
+    try:
+        spec = registry.get(scenario_key)
+    except EngineValidationError:
+        return scenario_key, ""
+    return spec.title, spec.source
+
+
+def mass_balance_section(result: dict, cbi: Cbi) -> dict | None:
+    """The mass balance block of the appendix, as printed (hidden with the production volume)."""
+    balance = mass_balance_rows(result)
+    if balance is None:
+        return None
+
+    def kg(value: float) -> str:
+        return CBI_TEXT if cbi.hides_annual_totals else epa(value)
+
+    return {
+        "used": kg(balance["used"]),
+        "rows": [(label, kg(amount)) for label, amount in balance["rows"]],
+        "released": kg(balance["released"]),
+        "consumed": kg(balance["consumed"]),
+        "difference": kg(balance["difference"]),
+        "basis": cbi.scrub(balance["basis"]),
+        "allowance": kg(balance["allowance"]) if balance["allowance"] else "",
+        "allowance_basis": cbi.scrub(balance["allowance_basis"]),
+    }
 
 
 def scenario_section(scenario, submission: Submission, cbi: Cbi) -> dict:
     result = scenario.result or {}
-    facility = result.get("facility", {})
-    workers, workers_basis = _workers(result)
-    days = facility.get("TIMEapply_days", facility.get("TIME_operating_days"))
-    spec = registry.get(scenario.scenario_key)
+    facts = result_facts(result)
+    symbols = cbi.symbols(scenario.scenario_key)
+    method, source = _method(scenario.scenario_key)
     total = release_total(result)
+    state = scenario_state(scenario)
     return {
         "title": scenario.title,
-        "method": spec.title,
-        "source": spec.source,
+        "method": method,
+        "source": source,
         "computed": bool(result),
-        "sites": cbi.number("Nsites", significant(facility.get("Nsites"), 3)),
-        "sites_given": result.get("inputs", {}).get("Nsites") is not None,
-        "days": significant(days, 3),
-        "basis": facility_basis(result, cbi),
-        "process": process_description(scenario.scenario_key, result, submission, cbi) if result else "",
+        "state": state,
+        "not_current": {STALE: NOT_CURRENT, UNCOMPUTED: NOT_COMPUTED}.get(state, ""),
+        "sites": cbi.number(symbols, "", facts.get("sites"), significant(facts.get("sites"), 3)),
+        "sites_given": bool(facts.get("sites_known")),
+        "days": significant(facts.get("operating_days"), 3),
+        "basis": facility_basis(result, cbi, symbols),
+        "process": process_description(result, cbi),
+        "mass_balance": mass_balance_section(result, cbi),
         "release_groups": release_groups(result, cbi),
         "release_total": CBI_TEXT if cbi.hides_annual_totals else epa(total),
-        "workers": significant(workers, 3),
-        "workers_basis": workers_basis,
+        "workers": significant(facts.get("workers_per_site"), 3),
+        "workers_basis": cbi.scrub(facts.get("workers_basis", "")),
         "inhalation": exposure_blocks(result, "inhalation", cbi),
         "inhalation_statement": cbi.scrub(_route_statement(result, "inhalation")),
         "dermal": exposure_blocks(result, "dermal", cbi),
@@ -316,16 +246,14 @@ def scenario_section(scenario, submission: Submission, cbi: Cbi) -> dict:
         "warnings": [cbi.scrub(w) for w in result.get("warnings", [])],
         "notes": [cbi.scrub(n) for n in result.get("notes", [])],
         "engine_version": result.get("engine_version", ""),
-        "default_set": result.get("default_set", {}),
-        **_inputs_with_sources(scenario, result, cbi),
+        "default_set": cbi.scrub(result.get("default_set", {}).get("summary", "")),
+        **_inputs_with_sources(scenario, result, cbi, symbols),
         "trace": [
             {
                 "symbol": step["symbol"],
                 "equation": step["equation"],
-                "inputs": ", ".join(
-                    f"{k} = {cbi.number(k, _fmt(v))}" for k, v in step.get("inputs", {}).items()
-                ),
-                "value": cbi.number(step["symbol"], _fmt(step["value"])),
+                "inputs": trace_inputs(step, cbi, symbols),
+                "value": cbi.number(symbols, step["symbol"], step["value"], _fmt(step["value"])),
                 "units": step["units"],
                 "citation": step["citation"],
                 "note": cbi.scrub(step.get("note", "")),
@@ -335,29 +263,25 @@ def scenario_section(scenario, submission: Submission, cbi: Cbi) -> dict:
     }
 
 
-def _inputs_with_sources(scenario, result: dict, cbi: Cbi) -> dict:
+def _inputs_with_sources(scenario, result: dict, cbi: Cbi, symbols: frozenset[str]) -> dict:
     """The "inputs used" rows, each citing its source by number: many inputs share one
     source (a table of the document), which is printed once below the table."""
     sources: list[str] = []
     rows = []
-    for row in inputs_used(scenario=scenario, effective=result.get("inputs", {})):
+    if not result:
+        return {"inputs": rows, "sources": sources}
+    for row in inputs_used(scenario=scenario, result=result):
         param, value = row["param"], row["value"]
         source = cbi.scrub(row["reason"] or param.source)
         if source not in sources:
             sources.append(source)
-        if row["overridden"]:
-            standing = "Overridden"
-        elif row["given"]:
-            standing = "Given"
-        else:
-            standing = "Computed" if value is None else "Default"
         rows.append(
             {
                 "symbol": param.symbol,
                 "label": param.label,
                 "units": param.units,
-                "value": cbi.number(param.symbol, _fmt(value) if value is not None else "—"),
-                "standing": standing,
+                "value": cbi.number(symbols, param.symbol, value, _fmt(value) if value is not None else "—"),
+                "standing": row["standing"],
                 "source_ref": sources.index(source) + 1,
                 "overridden": row["overridden"],
             }
@@ -420,8 +344,10 @@ def irer_context(*, assessment: Assessment, sanitised: bool = False) -> dict:
     submission = assessment.submission
     cbi = Cbi(submission, sanitised)
     approved = assessment.status == Status.APPROVED
-    scenarios = [scenario_section(s, submission, cbi) for s in assessment.scenarios.all()]
+    uses = list(assessment.scenarios.all())
+    scenarios = [scenario_section(s, submission, cbi) for s in uses]
     approver = assessment.approved_by
+    volume = uses_volume(assessment=assessment, scenarios=uses)
     return {
         "case_number": submission.case_number,
         "case_name": cbi.scrub(submission.case_name or submission.generic_name),
@@ -441,5 +367,15 @@ def irer_context(*, assessment: Assessment, sanitised: bool = False) -> dict:
         "release_note": RELEASE_NOTE,
         "all_uses_total": CBI_TEXT
         if cbi.hides_annual_totals
-        else epa(sum(release_total(s.result or {}) for s in assessment.scenarios.all())),
+        else epa(sum(release_total(s.result or {}) for s in uses)),
+        "not_current": [
+            {"number": number, "title": section["title"], "text": section["not_current"]}
+            for number, section in enumerate(scenarios, start=1)
+            if section["not_current"]
+        ],
+        "volume_excess": volume["excess"],
+        "volume_message": "" if not volume["excess"] else (
+            VOLUME_EXCESS_HIDDEN if cbi.hides_annual_totals else volume["message"]
+        ),
+        "volume_reason": cbi.scrub(assessment.volume_excess_reason) if volume["excess"] else "",
     }

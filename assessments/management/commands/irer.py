@@ -4,13 +4,16 @@
     python manage.py irer P-18-0123 --revision 2 --sanitised -o IRER-sanitised.pdf
 
 Run by an administrator on the server: every copy, CBI included, is available.
-Exit status 2 with a message on stderr when the case or revision does not exist.
+Exit status 2 with a message on stderr when the case or revision does not exist, or when
+a use has no results or its inputs changed since it was computed (``--allow-stale``
+writes the report anyway, each such use marked NOT CURRENT).
 """
 
 import sys
 
 from django.core.management.base import BaseCommand
 
+from assessments import selectors
 from assessments.models import Assessment
 from assessments.reports.context import irer_context
 from assessments.reports.render import irer_pdf
@@ -24,8 +27,13 @@ class Command(BaseCommand):
         parser.add_argument("--revision", type=int, help="revision number (default: the latest)")
         parser.add_argument("--sanitised", action="store_true", help="the sanitised copy (CBI replaced)")
         parser.add_argument("-o", "--output", required=True, help="PDF file to write")
+        parser.add_argument(
+            "--allow-stale",
+            action="store_true",
+            help="write the report even when a use is not computed or its inputs changed since (marked NOT CURRENT)",
+        )
 
-    def handle(self, *args, case_number, revision, sanitised, output, **options):
+    def handle(self, *args, case_number, revision, sanitised, output, allow_stale, **options):
         assessments = Assessment.objects.filter(submission__case_number=case_number).order_by("-revision")
         if revision is not None:
             assessments = assessments.filter(revision=revision)
@@ -33,6 +41,17 @@ class Command(BaseCommand):
         if assessment is None:
             what = f"revision {revision} of case {case_number}" if revision else f"an assessment of case {case_number}"
             self.stderr.write(f"There is no {what}.")
+            sys.exit(2)
+        not_current = [
+            (scenario, state)
+            for scenario in assessment.scenarios.all()
+            if (state := selectors.scenario_state(scenario)) != selectors.CURRENT
+        ]
+        if not_current and not allow_stale:
+            for scenario, state in not_current:
+                text = selectors.NOT_CURRENT if state == selectors.STALE else selectors.NOT_COMPUTED
+                self.stderr.write(f"Use “{scenario.title}”: {text}.")
+            self.stderr.write("Compute these uses again, or give --allow-stale to write the report marked NOT CURRENT.")
             sys.exit(2)
         pdf = irer_pdf(irer_context(assessment=assessment, sanitised=sanitised))
         with open(output, "wb") as handle:
