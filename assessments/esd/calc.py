@@ -57,10 +57,17 @@ class Calc:
     trace: Trace
     citations: Mapping[str, str] = field(default_factory=dict)
 
-    def __call__(self, fn: Callable[..., Any], *, note: str = "", citation: str = "", **inputs: Any) -> Any:
-        """``fn(**inputs)``, recorded; ``citation`` overrides the scenario's and the function's."""
+    def __call__(self, fn: Callable[..., Any], *, symbol: str = "", note: str = "", citation: str = "",
+                 **inputs: Any) -> Any:
+        """``fn(**inputs)``, recorded; ``citation`` overrides the scenario's and the function's,
+        ``symbol`` the equation's own (when a scenario evaluates one equation more than once,
+        e.g. ``Elocal_control_low_end``, or keeps an intermediate beside the final value)."""
         info: EquationInfo = fn.info  # type: ignore[attr-defined]
         value = fn(**inputs)
         citation = citation or self.citations.get(fn.__name__, info.citation)
-        self.trace.record(info.symbol, value, info.units, info.formula, citation, note, **inputs)
+        self.trace.record(symbol or info.symbol, value, info.units, info.formula, citation, note, **inputs)
         return value
+
+    def given(self, symbol: str, value: Any, units: str, formula: str, citation: str, note: str = "") -> Any:
+        """Record ``value`` as taken, not computed (an entered input or a document's default)."""
+        return self.trace.record(symbol, value, units, formula, citation, note)

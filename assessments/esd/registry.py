@@ -82,6 +82,7 @@ def _check_finite(result: Result) -> None:
         named += [(f"exposure {exposure.letter} mg_day", e.mg_day) for e in exposure.estimates]
     named += [(f"{step.symbol}", step.value) for step in result.trace]
     named += [(f"total to {medium}", amount) for medium, amount in result.totals_by_medium().items()]
+    named += [("consumed or destroyed", result.consumed_kg_yr), ("rounding allowance", result.allowance_kg_yr)]
     for what, value in named:
         if isinstance(value, float) and not math.isfinite(value):
             raise EngineValidationError({ALL: NOT_FINITE.format(what=what, value=value)})

@@ -43,3 +43,13 @@ def change(x: float) -> str:
     if abs(x) < 5e-9:
         return "0 %"
     return f"{100 * x:+.3g} %"
+
+
+def figure(x: float) -> str:
+    """A number for a sentence: three significant figures, thousands separated, no
+    padding zeros (unlike :func:`num`); the CVD scenario's sentences print numbers so.
+
+    >>> figure(2.8), figure(2.7777778), figure(1234.5), figure(0.52), figure(1.5e-7)
+    ('2.8', '2.78', '1,234', '0.52', '1.5e-07')
+    """
+    return f"{x:,.0f}" if abs(x) >= 1000 else f"{x:.3g}"
