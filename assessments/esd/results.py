@@ -207,12 +207,15 @@ class Result:
 
     def totals_case(self) -> str:
         """The case (see :class:`ReleaseEstimate`) the totals use: of the cases the
-        estimates name, the one releasing the most in all (the conservative one); ``""``
-        when no estimate names a case."""
-        cases = sorted({e.case for r in self.releases for e in r.estimates if e.case})
+        estimates name, the one releasing the most in all (the conservative one); where
+        cases tie (a range that only moves the chemical between releases), the one named
+        first; ``""`` when no estimate names a case."""
+        cases = list(dict.fromkeys(e.case for r in self.releases for e in r.estimates if e.case))
         if not cases:
             return ""
-        return max(cases, key=lambda case: sum(_amount(r, case) for r in self.releases))
+        totals = {case: sum(_amount(r, case) for r in self.releases) for case in cases}
+        top = max(totals.values())
+        return next(case for case in cases if totals[case] >= top * (1 - 1e-9))
 
     def totals_by_medium(self) -> dict[str, float]:
         """kg/yr, all sites, by medium: of each release, its estimate in the totals' case

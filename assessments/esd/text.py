@@ -34,6 +34,15 @@ def given(x: float) -> str:
     return f"{float(x):g}"
 
 
+def share(part: float, whole: float) -> str:
+    """``part`` as a percentage of ``whole``, to four significant figures.
+
+    >>> share(5030.18, 5000), share(5000, 5000), share(6176.3, 5000)
+    ('100.6 %', '100 %', '123.5 %')
+    """
+    return f"{100 * part / whole:.4g} %"
+
+
 def change(x: float) -> str:
     """A relative difference for prose: signed, and 0 for floating-point noise.
 

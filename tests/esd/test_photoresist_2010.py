@@ -297,13 +297,14 @@ def test_exactly_one_container_a_day_uses_eqn_4_1b():
     assert release(result, 1).equation == "ESD 2010 Eqn 4-1b"
 
 
-@pytest.mark.parametrize("cleanings, interval", [(12, 30), (26, 14), (52, 7)])
+@pytest.mark.parametrize("cleanings, interval", [(12, 30), (26, 360 / 26), (52, 360 / 52)])
 def test_cleaning_less_often_accumulates_the_residue(cleanings, interval):
     result = compute(cleanings_per_year=cleanings)
     (e,) = release(result, 2).estimates
     # §4.3 note: "12 days/year (monthly), 26 ... (biweekly), or 52 ... (weekly)" with the residue
-    # "multiplying the daily amount ... by ... 30 days (monthly), 14 days (biweekly), 7 days (weekly)";
-    # by hand: 4.601852 × 0.01 × interval
+    # "multiplying the daily amount ... by the number of days of the cleaning interval"; the note's
+    # "30 days (monthly), 14 days (biweekly), 7 days (weekly)" are calendar intervals: the application
+    # days between cleanings are 360/12 = 30, 360/26 = 13.8, 360/52 = 6.9; by hand: 4.601852 × 0.01 × interval
     assert e.days_per_year == cleanings
     assert e.kg_site_day == pytest.approx(0.994 * 5000 / (3 * 360) * 0.01 * interval, rel=1e-12)
     # §5.5: Exposure C over "the number of cleanings per year ..., up to 250"

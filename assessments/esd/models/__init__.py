@@ -7,7 +7,8 @@ Manufacturing* (2010), and held in EPA's ChemSTEER. Each module is one family:
 - :mod:`.residue` — container and equipment residue loss fractions (Eq B-11, B-12;
   Tables B-3 to B-6), the annual-release shell, container classes by volume.
 - :mod:`.vapour` — vapour generation rates (Penetration, Mass Transfer Coefficient,
-  AP-42 Loading; Eq B-1 to B-6; Table B-1).
+  AP-42 Loading; Eq B-1 to B-6; Table B-1), and the mass limit of a vapour release (at
+  most the liquid it evaporates from; conservation of mass).
 - :mod:`.inhalation` — Mass Balance vapour model with the saturation cap (Eq B-7 to
   B-10; Table B-2), Small Volume Solids and OSHA PNOR particulate models (Eq B-13 to
   B-15).

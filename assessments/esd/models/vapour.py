@@ -366,6 +366,66 @@ def vapour_release_kg_day(G_g_s: float, hours: float) -> float:
     return G * h * SECONDS_PER_HOUR / GRAMS_PER_KG
 
 
+#: Where the rule that a vapour release is limited by the mass available comes from.
+MASS_LIMIT_SOURCE = (
+    "conservation of mass, as the material balance method states it (EIIP Volume II, Chapter 6, 1999, "
+    "§3.1.1 and Eqn 6.4-1: the releases to air are the material used less the material leaving as waste, "
+    "so what leaves as waste is what did not evaporate); the ESD's Appendix B gives the vapour models as "
+    "rates with no limit on the mass (Eq B-1 to B-6) and its photoresist scenarios assume a nonvolatile "
+    "chemical (ESD 2010 §4, §5), so it is silent"
+)
+
+
+def mass_limited_release_kg_day(model_kg_day: float, available_kg_day: float) -> float:
+    """Vapour release of an activity, at most the mass that can evaporate [kg/site-day].
+
+    Elocal_air = min(G × TIMEactivity_hours × 3,600 / 1,000, Elocal_available)
+
+    Parameters
+    ----------
+    model_kg_day : the vapour model's release, G × hours (Eq B-2, B-4, B-6) [kg/site-day]
+    available_kg_day : the chemical the activity's liquid holds on the same days, e.g.
+        the residue the equipment is cleaned of [kg/site-day]
+
+    Notes
+    -----
+    The generation-rate models (Eq B-1, B-3, B-5) assume a surface that never runs dry;
+    over the activity's hours they can give more vapour than there is liquid. What
+    evaporates is taken from that liquid, so it cannot exceed it (:data:`MASS_LIMIT_SOURCE`).
+
+    >>> mass_limited_release_kg_day(0.166, 0.00276), mass_limited_release_kg_day(1.2e-4, 0.0278)
+    (0.00276, 0.00012)
+    """
+    model = non_negative("model_kg_day", model_kg_day, "kg/site-day")
+    available = non_negative("available_kg_day", available_kg_day, "kg/site-day")
+    return min(model, available)
+
+
+def generation_rate_for_release(kg_day: float, hours: float) -> float:
+    """The average generation rate that releases ``kg_day`` over the activity [g/s].
+
+    G = Elocal_air × 1,000 g/kg / (TIMEactivity_hours × 3,600 s/h)
+
+    Parameters
+    ----------
+    kg_day : vapour released by the activity a site-day [kg/site-day]
+    hours : operating hours of the activity [h/site-day], greater than 0 and at most 24
+
+    Notes
+    -----
+    Eq B-2/B-4/B-6 solved for G. When the release is limited by the mass available
+    (:func:`mass_limited_release_kg_day`), the generation rate an inhalation model uses
+    (Eq B-7) should not imply more vapour than that: the lesser of the model's G and
+    this rate.
+
+    >>> round(generation_rate_for_release(0.00276, 1), 6)
+    0.000767
+    """
+    kg = non_negative("kg_day", kg_day, "kg/site-day")
+    h = check_range("hours", hours, lower=0, upper=24, lower_open=True, units="h/site-day")
+    return kg * GRAMS_PER_KG / (h * SECONDS_PER_HOUR)
+
+
 def container_activity_hours(containers_per_day: float, fill_rate_per_h: float) -> float:
     """Hours a day spent filling or emptying containers [h/site-day].
 

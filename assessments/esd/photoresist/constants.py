@@ -184,12 +184,35 @@ FPHOTO_WASTE_SOURCE = f"{ESD_2010} §5.7 and Table A-4: 0.01 (EPA engineering ju
 
 # --- Equipment cleaning less often than daily (ESD 2010 §4.3 note) ---------------------
 
-#: The §4.3 note's examples: cleanings a year -> days of the cleaning interval.
+#: The §4.3 note's examples: cleanings a year -> days of the cleaning interval (calendar
+#: intervals; the engine uses TIMEapply_days / cleanings, 30, 13.8, 6.9 at 360 days).
 PRINTED_CLEANING_INTERVALS = {12: 30, 26: 14, 52: 7}
 CLEANING_SOURCE = (
     f"{ESD_2010} §4.3 note: 12 days/year (monthly), 26 (biweekly) or 52 (weekly) instead of "
     "TIMEapply_days, with the residue accumulated over the interval: 30, 14 or 7 days"
 )
+
+# --- The process, as the IRER describes it ---------------------------------------------
+
+#: The IRER's process description after the unloading step, one step an item: EPA 2018
+#: update, Section 7 sample IRER ("NCS is unloaded from 1-gallon (3.8-liter) bottles
+#: (liquid, 15%) --> charged to application equipment --> Application (spin-coat) -->
+#: ... --> PMN fully released or destroyed"), with "chemical" for the sample's "PMN".
+#: The same process as ESD 2010 §2.1-2.2 (Figures 2-2a, 2-2b) and ESD 2004 §2.
+PROCESS_STEPS = (
+    "charged to application equipment",
+    "Application (spin-coat)",
+    "Soft Bake",
+    "Image application via radiation",
+    "Hard Bake",
+    "Developing",
+    "Intermediate processing (e.g., baking)",
+    "Etching",
+    "Stripping",
+    "chemical fully released or destroyed",
+)
+#: The 2004 edition counts no containers (no Vcont): its ¶48 names the bottles, p. 13.
+CONTAINERS_2004 = "1-gallon (4-liter) or 2.5-gallon (10-liter) bottles"
 
 # --- Workers (ESD 2010 §5.2) -----------------------------------------------------------
 

@@ -14,7 +14,7 @@ import math
 
 from ..models import dermal, residue
 from ..calc import equation
-from .constants import DAYS_PER_YEAR, ESD_2010, ML_PER_L, PRINTED_CLEANING_INTERVALS
+from .constants import ESD_2010, ML_PER_L
 
 #: Decimal places kept before rounding a count up, so that 3.0000000000000004 sites
 #: (floating-point noise in an exact 3) stays 3.
@@ -388,34 +388,42 @@ def equipment_cleaning_release(Qchem_day: float, Fequip_disp: float) -> float:
 
 
 @equation(
-    "interval_days", "days/cleaning", "365 days / cleanings_per_year, to the nearest day",
-    f"{ESD_2010} §4.3 note (monthly 30, biweekly 14, weekly 7 days)",
+    "interval_days", "days/cleaning", "TIMEapply_days / cleanings_per_year",
+    f"{ESD_2010} §4.3 note (the residue of the application days between two cleanings)",
 )
-def cleaning_interval(cleanings_per_year: int) -> int:
-    """Days between two cleanings of the application equipment [days].
+def cleaning_interval(TIMEapply_days: float, cleanings_per_year: int) -> float:
+    """Application days between two cleanings of the application equipment [days].
 
-    interval = 365 / cleanings_per_year, to the nearest whole day
+    interval = TIMEapply_days / cleanings_per_year
 
     Parameters
     ----------
-    cleanings_per_year : cleanings a year [1/yr]
+    TIMEapply_days : days of application per year [days/yr]
+    cleanings_per_year : cleanings a year [1/yr], at most TIMEapply_days
 
     Notes
     -----
-    ESD 2010, Section 4.3 note: 12, 26 or 52 cleanings a year accumulate 30, 14 or 7
-    days of residue. The ESD prints only these three pairs; the calendar interval
-    rounded to whole days (halves up) reproduces all three and extends them to other
-    frequencies.
+    ESD 2010, Section 4.3 note: "the residues accumulate in the equipment each day that it
+    is not cleaned", estimated by "multiplying the daily amount of residue ... by the
+    number of days of the cleaning interval". Residue accumulates on the days the
+    equipment is used, so the interval is the application days between cleanings, and
+    cleanings × interval = TIMEapply_days: the annual residue is the daily residue times
+    the application days, whatever the frequency.
 
-    >>> [cleaning_interval(n) for n in (12, 26, 52)]  # ESD 2010 §4.3: 30, 14, 7
-    [30, 14, 7]
-    >>> [cleaning_interval(n) for n in (1, 4, 10, 360)]
-    [365, 91, 37, 1]
+    The note's examples, 30, 14 and 7 days for 12, 26 and 52 cleanings a year, are
+    calendar intervals (a month, two weeks, a week; 365/12 = 30.4, 365/26 = 14.04,
+    365/52 = 7.02). At the default 360 application days this rule gives 30, 13.8 and 6.9:
+    the monthly example exactly, the other two within 1.1 % (26 × 14 and 52 × 7 would
+    accumulate 364 days of residue in a 360-day year). Rounding to calendar days instead
+    swings the annual residue by −32 % to +33 % (e.g. 250 days, monthly: 360 days of
+    residue). A ``cleaning_interval_days`` entered by the reviewer replaces this interval.
+
+    >>> [round(cleaning_interval(360, n), 2) for n in (12, 26, 52)]  # §4.3 prints 30, 14, 7 (calendar)
+    [30.0, 13.85, 6.92]
+    >>> cleaning_interval(250, 12) * 12
+    250.0
     """
-    printed = PRINTED_CLEANING_INTERVALS.get(cleanings_per_year)
-    if printed is not None:
-        return printed
-    return max(1, math.floor(DAYS_PER_YEAR / cleanings_per_year + 0.5))
+    return TIMEapply_days / cleanings_per_year
 
 
 @equation(

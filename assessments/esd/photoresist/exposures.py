@@ -62,11 +62,20 @@ def workers(calc: Calc, inputs: Mapping[str, Any]) -> Workers:
     return Workers(operators, techs)
 
 
-def _activity_days(a: Activity, fac: Facility, container_days: float, cleaning_days: float) -> tuple[float, str]:
+def _activity_days(a: Activity, fac: Facility, cleaning_days: float) -> tuple[float, str]:
+    """Days a year of an activity, before the per-worker cap, as ESD 2010 §5.3 to 5.7 print them.
+
+    A and B: "the lesser of Ncont_site_yr ... or TIMEapply_days, up to 250" (§5.3 Eqn 5-3,
+    §5.4 Eqn 5-4), as printed: the containers a year, not the days on which containers
+    are emptied (Release 1's days, Eqn 4-1a). At the ESD's default of one container a day
+    the two agree; with Ncont_site_day > 1 the printed rule counts more days, which is
+    the conservative side and the document's own. C: the cleanings a year (§5.5). D and
+    E: TIMEapply_days (§5.6, §5.7).
+    """
     applying = f"the application days ({num(fac.TIMEapply_days)})"
     if a.letter in "AB":
-        return (min(container_days, fac.TIMEapply_days),
-                f"the days containers are emptied ({num(container_days)}), {applying}")
+        return (min(fac.Ncont_site_yr, fac.TIMEapply_days),
+                f"Ncont_site_yr ({num(fac.Ncont_site_yr)} containers a year), {applying}")
     if a.letter == "C":
         return cleaning_days, f"the cleanings a year ({num(cleaning_days)})"
     return fac.TIMEapply_days, applying
@@ -96,11 +105,11 @@ def _dermal_estimates(calc: Calc, a: Activity, inputs: Mapping[str, Any], area: 
 
 
 def revised_exposures(calc: Calc, inputs: Mapping[str, Any], fac: Facility, staff: Workers,
-                      container_days: float, cleaning_days: float, hand_set: str) -> list[Exposure]:
+                      cleaning_days: float, hand_set: str) -> list[Exposure]:
     """Exposures A to E of ESD 2010 Section 5 (Eqns 5-3 to 5-7)."""
     exposures = []
     for a in ACTIVITIES:
-        activity_days, why = _activity_days(a, fac, container_days, cleaning_days)
+        activity_days, why = _activity_days(a, fac, cleaning_days)
         days = calc(eq.exposure_days, activity_days=activity_days, max_exposure_days=inputs["max_exposure_days"],
                     note=f"Exposure {a.letter}", citation=f"{ESD_2010} {a.section} (Eqn {a.eqn}: 'up to 250' days/yr)")
         count, role = ((staff.operators, "operators a site (Eqn 5-1)") if a.operators

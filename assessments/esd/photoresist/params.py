@@ -168,7 +168,7 @@ def revised_params(area_set: str, *, stripping: bool) -> list[Param]:
               f"{c.CLEANING_SOURCE}; when left out, daily cleaning (TIMEapply_days), the conservative default",
               PROCESS, lower=1, upper=c.DAYS_PER_YEAR, kind=INT, help="Leave out for daily cleaning."),
         Param("cleaning_interval_days", "Days of residue accumulated per cleaning (optional)", "days", None,
-              f"{c.CLEANING_SOURCE}; when left out, 365 ÷ cleanings_per_year to the nearest day",
+              f"{c.CLEANING_SOURCE}; when left out, TIMEapply_days ÷ cleanings_per_year (the application days between cleanings)",
               PROCESS, lower=0, upper=c.DAYS_PER_YEAR, lower_open=True,
               help="Only with cleanings_per_year; leave out to use the ESD's intervals."),
         Param("Fphoto_wafer", "Fraction of the applied chemical adhering to the wafer", "kg/kg",

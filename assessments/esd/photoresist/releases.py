@@ -227,7 +227,7 @@ def cleaning_release(calc: Calc, inputs: Mapping[str, Any], fac: Facility, ctx: 
     else:
         interval = inputs["cleaning_interval_days"]
         if interval is None:
-            interval = calc(eq.cleaning_interval, cleanings_per_year=cleanings)
+            interval = calc(eq.cleaning_interval, TIMEapply_days=fac.TIMEapply_days, cleanings_per_year=cleanings)
         kg = calc(eq.accumulated_cleaning_release, Elocalequip_disp=daily, interval_days=interval)
         days = cleanings
         how = (f"equipment cleaned {cleanings} times a year, so {num(interval)} days of residue accumulate "
@@ -285,8 +285,22 @@ def _where_2004(number: int, kg: float, days: float, sites: int) -> str:
     return f" = {num(kg)} kg/site-day over {num(days)} days/yr from {sites} site(s); medium: {MEDIA_2004[number][1]}."
 
 
+def wafer_case(Fphoto_wafer: float) -> str:
+    """The set of estimates one end of the 2004 Fphoto_wafer range gives (``ReleaseEstimate.case``).
+
+    >>> wafer_case(0.01), wafer_case(0.07)
+    ('Fphoto_wafer = 0.01', 'Fphoto_wafer = 0.07')
+    """
+    return f"Fphoto_wafer = {given(Fphoto_wafer)}"
+
+
 def releases_2004(calc: Calc, inputs: Mapping[str, Any], fac: Facility) -> list[Release]:
-    """ESD 2004 Eqns 3-4 to 3-8; Releases 3 to 5 at both ends of the Fphoto_wafer range."""
+    """ESD 2004 Eqns 3-4 to 3-8; Releases 3 to 5 at both ends of the Fphoto_wafer range.
+
+    Each end is one consistent set (§3.2.3: the fraction on the wafer moves chemical
+    between spin-off and the water releases), tagged with its ``case`` so that the totals
+    add Releases 3 to 5 at the same end, never the high end of both sides.
+    """
     Q, Fc, Fe, Fd = fac.Qchem_day, inputs["Fcontainer_disp"], inputs["Fequip_disp"], inputs["Fphoto_develop"]
     days, sites = fac.TIMEapply_days, fac.Nsites
     model1, label1 = container_model(VCONT_2004_L, Fc)
@@ -317,6 +331,6 @@ def releases_2004(calc: Calc, inputs: Mapping[str, Any], fac: Facility) -> list[
             basis = (f"{residue.USER_DEFINED_MODEL}: Fphoto_wafer = {given(Fw)} ({end} end of the 2004 range "
                      f"0.01 to 0.07) in Eqn {eqn}, after the container residue ({given(Fc)}) and the equipment "
                      f"residue ({given(Fe)}), from {num(Q)} kg/site-day" + _where_2004(number, kg, days, sites))
-            estimates.append(release_estimate(label, kg, days, sites, basis))
+            estimates.append(release_estimate(label, kg, days, sites, basis, wafer_case(Fw)))
         releases.append(_release_2004(number, residue.USER_DEFINED_MODEL, eqn, estimates))
     return releases

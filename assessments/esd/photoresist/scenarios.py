@@ -12,15 +12,15 @@ from typing import Any, Callable, Mapping
 from ..models import dermal
 from ..parameters import ALL, EngineValidationError
 from ..registry import Scenario
-from ..results import Release, Result, Trace
+from ..results import Facts, Release, Result, Trace
 from . import constants as c
 from . import equations as eq
 from ..calc import Calc
 from .exposures import Workers, exposures_2004, revised_exposures, workers
 from .facility import Facility, facility_2004, known_sites_comparison, revised_facility, site_count_warnings
 from .params import CHEMSTEER, facility_presets, param_set_2004, revised_param_set
-from .releases import CONTEXT_2010, SECTIONS_2018, context_2018, releases_2004, revised_releases
-from ..text import change, given, num
+from .releases import CONTEXT_2010, SECTIONS_2018, RevisedReleases, context_2018, releases_2004, revised_releases
+from ..text import change, given, num, share
 from .volatile import revised_volatility, volatility_2004
 
 KEY_2004, KEY_2010, KEY_2018 = "photoresist-2004", "photoresist-2010", "photoresist-2018"
@@ -83,6 +83,11 @@ def hand_area_set(inputs: Mapping[str, Any], default: str) -> tuple[str, str]:
 
 
 def _default_set(inputs: Mapping[str, Any], default: str, reason: str) -> dict[str, str]:
+    """The default set the result used, with ``summary``, the one line a reviewer reads.
+
+    >>> _default_set({"AREAsurface_1hand": 535.0, "AREAsurface_2hand": 1070.0}, "epa-2013", "")["summary"]
+    'hand areas epa-2013 (535/1070 cm²)'
+    """
     key, source = hand_area_set(inputs, default)
     areas = given(inputs["AREAsurface_1hand"])
     if inputs.get("AREAsurface_2hand") is not None:
@@ -90,15 +95,40 @@ def _default_set(inputs: Mapping[str, Any], default: str, reason: str) -> dict[s
     out = {"hand_areas": key, "hand_areas_cm2": areas, "hand_areas_source": source, "scenario_default": default}
     if reason:
         out["scenario_default_reason"] = reason
+    out["summary"] = f"hand areas {key} ({areas} cm²)"
     return out
 
 
-def _total(releases: list[Release], numbers: range = range(1, 6)) -> float:
-    """kg/yr over all sites of Releases 1 to 5, first estimate of each (one consistent set)."""
-    return sum(r.estimates[0].kg_year_all_sites for r in releases if r.number in numbers)
+def process_steps(containers: str, Fchem: float) -> list[str]:
+    """The IRER's process description, one step an item (EPA 2018 update, Section 7 sample IRER).
+
+    The concentration is printed as the report's CBI check spells a claimed fraction
+    (``f"{100 × Fchem:g}%"``), so a sanitised copy can find it.
+
+    A photoresist is a liquid formulation (ESD 2010 §2), so the state printed is "liquid".
+
+    >>> process_steps(f"{litres(3.785411784)}-liter containers", 0.15)[:3]
+    ['Chemical is unloaded from 3.79-liter containers (liquid, 15%)', 'charged to application equipment', 'Application (spin-coat)']
+    """
+    return [f"Chemical is unloaded from {containers} (liquid, {100 * Fchem:g}%)", *c.PROCESS_STEPS]
 
 
-def _basis_note(fac: Facility, inputs: Mapping[str, Any], total: float) -> str:
+def litres(volume: float) -> str:
+    """A container volume for prose, to three significant figures.
+
+    >>> litres(3.8), litres(3.785411784), litres(208.0), litres(1000.0)
+    ('3.8', '3.79', '208', '1,000')
+    """
+    return f"{volume:,.0f}" if volume >= 1_000 else f"{volume:.3g}"
+
+
+def release_total(releases: list[Release]) -> float:
+    """kg/yr over all sites of every release, as :meth:`Result.totals_by_medium` adds them
+    (one consistent set where estimates name a ``case``)."""
+    return sum(Result("", {}, {}, releases, [], [], []).totals_by_medium().values())
+
+
+def _basis_note(fac: Facility, inputs: Mapping[str, Any], total: float, last: int) -> str:
     pv = inputs["Qchem_yr"]
     if fac.daily_use_basis == CHEMSTEER:
         rule = (f"'chemsteer' (ChemSTEER's IRERs): Qchem_day = Qchem_yr ÷ (Nsites × TIMEapply_days) = "
@@ -106,8 +136,95 @@ def _basis_note(fac: Facility, inputs: Mapping[str, Any], total: float) -> str:
     else:
         rule = (f"'dispensed' (the ESD's rule, Eqn 3-3 footnote): Qchem_day = (1 − Fcontainer_disp) × Qchem_yr ÷ "
                 f"(Nsites × TIMEapply_days) = {num(fac.Qchem_day)} kg/site-day")
-    return (f"Daily use basis {rule}. Releases 1 to 5 add up to {num(total, 4)} kg/yr over all sites "
-            f"({change(total / pv - 1)} against the production volume of {num(pv, 4)} kg/yr).")
+    return (f"Daily use basis {rule}. Releases 1 to {last} add up to {share(total, pv)} of the production volume "
+            "(the mass balance gives the figures).")
+
+
+# --- What the documents' own conventions release beyond the use -----------------------
+
+#: Below this fraction of the use an excess is floating-point noise, not an allowance.
+_NOISE = 1e-12
+
+
+def _allowance(parts: list[tuple[float, str]], used: float) -> tuple[float, str]:
+    """(kg/yr, sentence) from (kg/yr, reason) parts; the sentence gives each part as a
+    share of the use (an annual all-site amount would reveal a claimed production volume)."""
+    parts = [(kg, why) for kg, why in parts if kg > _NOISE * used]
+    if not parts:
+        return 0.0, ""
+    total = sum(kg for kg, _ in parts)
+    reasons = "; ".join(f"{why}: {change(kg / used)}" for kg, why in parts)
+    return total, (f"The releases may exceed the use by up to {change(total / used)} of it, by the documents' own "
+                   f"conventions: {reasons}.")
+
+
+def revised_allowance(inputs: Mapping[str, Any], fac: Facility, rel: RevisedReleases) -> tuple[float, str]:
+    """What the 2010 ESD's conventions (and the chosen daily-use basis) release beyond the use, kg/yr all sites.
+
+    - Eqn 4-1a: whole containers, Ncont_site_day a day on whole days, against the
+      Ncont_site_yr of Eqn 3-4 (rounded up, §6.1.5 prints 2,924 for 2,923.98).
+    - ``daily_use_basis = "chemsteer"`` (irer.md; EPA 2018 update, Section 7): Qchem_day
+      divides the whole production volume, so Releases 2 to 5 release the container
+      residue again (Fcontainer_disp × Qchem_yr) and, with Eqn 4-1b, Qchem_received_day
+      grows by the same factor.
+    - Less frequent cleaning (§4.3 note): cleanings × interval days of residue against
+      TIMEapply_days application days, when more.
+    Each is computed from the figures of the releases (before any evaporation: a vapour
+    release is taken from the residue, so it adds nothing).
+    """
+    used, Fc = inputs["Qchem_yr"], inputs["Fcontainer_disp"]
+    days, sites = fac.TIMEapply_days, fac.Nsites
+    residue_kg_yr = rel.releases[0].estimates[0].kg_year_all_sites
+    few = fac.Ncont_site_yr < days  # Eqn 4-1a (releases.container_release's rule)
+    parts: list[tuple[float, str]] = []
+    if few:
+        parts.append((residue_kg_yr - Fc * used,
+                      "Release 1 counts whole containers emptied on whole days (Eqn 4-1a, containers rounded up)"))
+    if fac.daily_use_basis == CHEMSTEER:
+        why = ("daily_use_basis 'chemsteer' counts the container residue again (Qchem_day divides the whole "
+               "production volume, as ChemSTEER's IRERs do; irer.md)")
+        again = fac.Qchem_day * days * sites - (1 - Fc) * used
+        if not few:
+            again += residue_kg_yr - Fc * used  # Eqn 4-1b: Qchem_received_day from the larger Qchem_day
+        parts.append((again, why))
+    cleanings = inputs["cleanings_per_year"]
+    if cleanings is not None:
+        given_interval = inputs["cleaning_interval_days"]
+        interval = given_interval if given_interval is not None else eq.cleaning_interval(days, cleanings)
+        extra_days = cleanings * interval - days
+        source = "the interval entered" if given_interval is not None else "ESD 2010 §4.3 note"
+        parts.append((fac.Qchem_day * inputs["Fequip_disp"] * sites * extra_days,
+                      f"Release 2 accumulates {given(cleanings)} cleanings × {num(interval)} days of residue against "
+                      f"{num(days)} application days ({source})"))
+    return _allowance(parts, used)
+
+
+def allowance_2004(inputs: Mapping[str, Any], fac: Facility) -> tuple[float, str]:
+    """What the 2004 edition's convention releases beyond the use, kg/yr all sites: it keeps
+    Qchem_day after rounding Nsites up (Eqn 3-3; its worked example carries 5.4 kg/site-day
+    into every release), so the releases grow by Qchem_day × TIMEapply_days × (Nsites −
+    Nsites from Eqn 3-3). Nothing when Nsites is known or below one (days recalculated)."""
+    calculated = fac.Nsites_calculated
+    if calculated is None or calculated < 1:
+        return 0.0, ""
+    return _allowance([(fac.Qchem_day * fac.TIMEapply_days * (fac.Nsites - calculated),
+                        f"the 2004 edition keeps Qchem_day after rounding Nsites up to {fac.Nsites} (ESD 2004 Eqn 3-3; "
+                        "the 2010 revision recalculates it)")], inputs["Qchem_yr"])
+
+
+def workers_basis(staff: Workers, inputs: Mapping[str, Any]) -> str:
+    """How the 2010 ESD counts the distinct workers a site exposes (Eqn 5-1, 5-2)."""
+    return (f"{staff.operators} operators change out the photoresist containers (Exposure A; Eqn 5-1: "
+            f"{inputs['Noperators_line_shift']} a line-shift × {inputs['Nlines_site']} lines × {inputs['Nshifts_day']} "
+            f"shifts) and {staff.technicians} technicians do Exposures B to E, one pool (Eqn 5-2: "
+            f"{inputs['Ntechs_shift']} a shift × {inputs['Nshifts_day']} shifts): {staff.total} distinct workers a "
+            "site (ESD 2010 §5.2).")
+
+
+def workers_basis_2004(inputs: Mapping[str, Any]) -> str:
+    """How the 2004 edition counts them: a range, of which the high end is counted."""
+    return (f"{inputs['Nworkers_low']} to {inputs['Nworkers_high']} workers a site handle the photoresist (ESD 2004 "
+            f"¶60, p. 16, and Table B-2); the high end, {inputs['Nworkers_high']}, is counted.")
 
 
 def _revised(key: str, inputs: Mapping[str, Any]) -> Result:
@@ -120,12 +237,12 @@ def _revised(key: str, inputs: Mapping[str, Any]) -> Result:
     staff = workers(calc, inputs)
     hand_default = c.HAND_AREAS_2018 if is_2018 else c.HAND_AREAS_2010
     hand_key, _ = hand_area_set(inputs, hand_default)
-    exposures = revised_exposures(calc, inputs, fac, staff, rel.container_days, rel.cleaning_days,
-                                  f"hand-area set {hand_key}")
-    vol = revised_volatility(calc, inputs, fac, rel.container_days, rel.cleaning_days,
-                             {e.letter: e for e in exposures})
-    total = _total(rel.releases)
-    notes, warnings = _revised_messages(key, inputs, fac, staff, hand_key, total)
+    exposures = revised_exposures(calc, inputs, fac, staff, rel.cleaning_days, f"hand-area set {hand_key}")
+    vol = revised_volatility(calc, inputs, fac, rel, {e.letter: e for e in exposures})
+    releases = vol.replace_liquid(rel.releases) + vol.releases
+    total = release_total(releases)
+    allowance, allowance_basis = revised_allowance(inputs, fac, rel)
+    notes, warnings = _revised_messages(key, inputs, fac, staff, hand_key, total, releases[-1].number)
     facility = {
         **fac.as_dict(),
         "container_release_equation": rel.releases[0].equation,
@@ -137,16 +254,21 @@ def _revised(key: str, inputs: Mapping[str, Any]) -> Result:
         "release_total_kg_yr": total,
         **({"stripping_process": inputs["stripping_process"]} if is_2018 else {}),
     }
-    return Result(key, dict(inputs), facility, rel.releases + vol.releases, exposures + vol.exposures,
+    facts = Facts(sites=fac.Nsites, sites_known=inputs["Nsites"] is not None, operating_days=fac.TIMEapply_days,
+                  workers_per_site=staff.total, workers_basis=workers_basis(staff, inputs),
+                  used_kg_yr=inputs["Qchem_yr"])
+    return Result(key, dict(inputs), facility, releases, exposures + vol.exposures,
                   warnings + vol.warnings, calc.trace.steps, notes[:1] + vol.notes + notes[1:],
-                  _default_set(inputs, hand_default, c.HAND_AREAS_2018_REASON if is_2018 else ""))
+                  _default_set(inputs, hand_default, c.HAND_AREAS_2018_REASON if is_2018 else ""),
+                  process=process_steps(f"{litres(inputs['Vcont'])}-liter containers", inputs["Fchem"]),
+                  facts=facts, consumed_kg_yr=0.0, allowance_kg_yr=allowance, allowance_basis=allowance_basis)
 
 
 def _revised_messages(key: str, inputs: Mapping[str, Any], fac: Facility, staff: Workers, hand_key: str,
-                      total: float) -> tuple[list[str], list[str]]:
+                      total: float, last: int) -> tuple[list[str], list[str]]:
     """(notes, warnings): the daily-use basis first, then the known-sites check and the standing notes."""
     warnings = site_count_warnings(fac.Nsites, c.US_FABS_50_PLUS_2010, c.US_FABS_ALL_2010, "ESD 2010, Section 1.4")
-    notes = [_basis_note(fac, inputs, total)]
+    notes = [_basis_note(fac, inputs, total, last)]
     if inputs["Nsites"] is not None:
         more_notes, more_warnings = known_sites_comparison(fac, "ESD 2010 §3.6")
         notes += more_notes
@@ -166,12 +288,11 @@ def _revised_notes(key: str, inputs: Mapping[str, Any], staff: Workers, hand_key
     ]
     cleanings, interval = inputs["cleanings_per_year"], inputs["cleaning_interval_days"]
     if cleanings is not None:
-        interval = interval if interval is not None else eq.cleaning_interval(cleanings)
-        if cleanings * interval != inputs["TIMEapply_days"]:
+        if interval is not None and abs(cleanings * interval - inputs["TIMEapply_days"]) > 1e-9 * inputs["TIMEapply_days"]:
             notes.append(
                 f"Release 2 accumulates {cleanings} cleanings × {given(interval)} days = {given(cleanings * interval)} days "
-                f"of residue against {inputs['TIMEapply_days']} application days (ESD 2010 §4.3's calendar intervals); "
-                "give cleaning_interval_days to match them exactly.")
+                f"of residue against {inputs['TIMEapply_days']} application days (the cleaning_interval_days entered; "
+                "ESD 2010 §4.3: TIMEapply_days ÷ cleanings_per_year when left out).")
     if key == KEY_2018:
         notes.append(
             f"Occupational exposures are outside the scope of the {c.EPA_2018} (Section 7); they follow ESD 2010 "
@@ -201,10 +322,10 @@ def run_2004(inputs: Mapping[str, Any]) -> Result:
     hand_key, _ = hand_area_set(inputs, c.HAND_AREAS_2004)
     exposures = exposures_2004(calc, inputs, fac, f"hand-area set {hand_key}")
     vol = volatility_2004(inputs["VPchem"])
-    total, pv = _total(releases), inputs["Qchem_yr"]
+    total, pv = release_total(releases), inputs["Qchem_yr"]
     warnings = site_count_warnings(fac.Nsites, c.US_FABS_50_PLUS_2004, c.US_FABS_ALL_2004, c.US_FABS_SOURCE_2004)
-    notes = [f"Releases 1 to 5 add up to {num(total, 4)} kg/yr over all sites ({change(total / pv - 1)} against the "
-             f"production volume of {num(pv, 4)} kg/yr): the 2004 equations release Qchem_day a site-day."]
+    notes = [f"Releases 1 to 5 add up to {share(total, pv)} of the production volume: the 2004 equations release "
+             "Qchem_day a site-day."]
     if total > pv * (1 + 1e-9):
         warnings.append(
             f"The releases add up to {num(total, 4)} kg/yr, {change(total / pv - 1)} against the production volume: "
@@ -217,11 +338,17 @@ def run_2004(inputs: Mapping[str, Any]) -> Result:
     notes += vol.notes
     warnings += vol.warnings
     notes.append(f"Releases 3 to 5 are given at both ends of the Fphoto_wafer range ({given(inputs['Fphoto_wafer_low'])} "
-                 f"and {given(inputs['Fphoto_wafer_high'])}), as the 2004 edition carries it (§3.2.3).")
+                 f"and {given(inputs['Fphoto_wafer_high'])}), as the 2004 edition carries it (§3.2.3); each end is one set "
+                 "(its case), and the totals add Releases 3 to 5 at one end, never the high end of both sides.")
     facility = {**fac.as_dict(), "Nworkers_low": inputs["Nworkers_low"], "Nworkers_high": inputs["Nworkers_high"],
                 "release_total_kg_yr": total}
+    allowance, allowance_basis = allowance_2004(inputs, fac)
+    facts = Facts(sites=fac.Nsites, sites_known=inputs["Nsites"] is not None, operating_days=fac.TIMEapply_days,
+                  workers_per_site=inputs["Nworkers_high"], workers_basis=workers_basis_2004(inputs), used_kg_yr=pv)
     return Result(KEY_2004, dict(inputs), facility, releases, exposures, warnings, calc.trace.steps, notes,
-                  _default_set(inputs, c.HAND_AREAS_2004, "the 2004 edition prints one hand, 420 cm² (ref 21, CEB 2000)"))
+                  _default_set(inputs, c.HAND_AREAS_2004, "the 2004 edition prints one hand, 420 cm² (ref 21, CEB 2000)"),
+                  process=process_steps(c.CONTAINERS_2004, inputs["Fchem"]), facts=facts, consumed_kg_yr=0.0,
+                  allowance_kg_yr=allowance, allowance_basis=allowance_basis)
 
 
 PHOTORESIST_2004 = Scenario(
