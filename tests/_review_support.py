@@ -24,8 +24,10 @@ TOY_KEY = "review-toy"
 
 TOY_PARAMS = ParamSet(
     params=(
-        Param("Qchem_yr", "Annual volume", "kg/yr", None, "the case", "volume", lower=0, lower_open=True, required=True),
-        Param("Fchem", "Mass fraction in the formulation", "kg/kg", 0.1, "toy default", "volume", lower=0, upper=1, lower_open=True),
+        Param("Qchem_yr", "Annual volume", "kg/yr", None, "the case", "volume", lower=0, lower_open=True, required=True,
+              from_case="production_volume_kg_yr"),
+        Param("Fchem", "Mass fraction in the formulation", "kg/kg", 0.1, "toy default", "volume", lower=0, upper=1,
+              lower_open=True, from_case="use_concentration"),
         Param("TIME_days", "Operating days", "days/yr", 250, "toy default", "operation", lower=1, upper=365, kind=INT),
     ),
     steps=(Step("volume", "Volume"), Step("operation", "Operation")),

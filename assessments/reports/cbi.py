@@ -133,9 +133,9 @@ def number_spellings(value: float, *, percent: bool = False) -> set[str]:
     Spellings of fewer than two significant figures are left out unless exact (``2`` for
     2.4 would redact every 2 in the report and reveals little).
 
-    >>> sorted(number_spellings(473.21))[:6]
-    ['4.7321E+2', '4.7321e+02', '4.732E+2', '4.732e+02', '4.73E+2', '4.73e+02']
-    >>> {"473", "473.2", "473.21"} <= number_spellings(473.21)
+    >>> {"473", "473.2", "473.21", "4.73E+2", "4.732e+02"} <= number_spellings(473.21)
+    True
+    >>> {"98,765.4", "98765", "9.88E+4"} <= number_spellings(98765.4)
     True
     >>> {"15%", "15 %", "0.15"} <= number_spellings(0.15, percent=True)
     True

@@ -35,13 +35,15 @@ HELP = """The calculation engine's command line; JSON on stdout, errors as JSON 
   esd defaults KEY
       {"scenario", "title", "source",
        "inputs": {SYMBOL: {"default", "required", "label", "units", "source", "step",
-                           "allowed", "lower", "upper" | "choices"}, ...},
+                           "allowed", "lower", "upper" | "choices", "from_case"?}, ...},
        "steps": [{"key", "title", "help"}], "presets": [{"key", "label", "values", "source"}]}
       "default" is null for an input with no default (required, or computed when left out).
   esd compute KEY [FILE|-]
       reads one JSON object {SYMBOL: value} from FILE, or from stdin when FILE is "-" or
       left out; prints the result: scenario, engine_version, inputs, facility, releases,
-      exposures, warnings, trace, notes, default_set, totals_by_medium.
+      exposures, warnings, trace, notes, default_set, process, facts, totals_by_medium,
+      mass_balance {used_kg_yr, released_kg_yr, consumed_kg_yr, difference_kg_yr, basis,
+      allowance_kg_yr, allowance_basis}.
 Errors: {"errors": {"SYMBOL" or "__all__": "message"}} on stderr, exit status 2.
 """
 
