@@ -7,6 +7,7 @@ rounding is presentation.
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -205,17 +206,21 @@ class Result:
     allowance_kg_yr: float = 0.0
     allowance_basis: str = ""
 
+    def case_totals(self) -> dict[str, float]:
+        """kg/yr all sites released in each case the estimates name (see :class:`ReleaseEstimate`),
+        in the order the cases first appear."""
+        cases = dict.fromkeys(e.case for r in self.releases for e in r.estimates if e.case)
+        return {case: sum(_amount(r, case) for r in self.releases) for case in cases}
+
     def totals_case(self) -> str:
-        """The case (see :class:`ReleaseEstimate`) the totals use: of the cases the
-        estimates name, the one releasing the most in all (the conservative one); where
-        cases tie (a range that only moves the chemical between releases), the one named
-        first; ``""`` when no estimate names a case."""
-        cases = list(dict.fromkeys(e.case for r in self.releases for e in r.estimates if e.case))
-        if not cases:
+        """The case the totals use: of the cases the estimates name, the one releasing the
+        most in all (the conservative one); where cases tie (a range that only moves the
+        chemical between releases), the one named first; ``""`` when no estimate names a case."""
+        totals = self.case_totals()
+        if not totals:
             return ""
-        totals = {case: sum(_amount(r, case) for r in self.releases) for case in cases}
         top = max(totals.values())
-        return next(case for case in cases if totals[case] >= top * (1 - 1e-9))
+        return next(case for case, total in totals.items() if total >= top * (1 - 1e-9))
 
     def totals_by_medium(self) -> dict[str, float]:
         """kg/yr, all sites, by medium: of each release, its estimate in the totals' case
@@ -248,7 +253,10 @@ class Result:
         case = self.totals_case()
         basis = "The highest estimate of each release"
         if case:
-            basis += f"; where the estimates depend on a range, the set {case} (the larger total)"
+            totals = self.case_totals()
+            tie = all(math.isclose(total, totals[case], rel_tol=1e-9) for total in totals.values())
+            why = "every set releases the same in all" if tie else "the set releasing the most"
+            basis += f"; where the estimates depend on a range, the set {case} ({why})"
         return MassBalance(
             used_kg_yr=used,
             released_kg_yr=released,
