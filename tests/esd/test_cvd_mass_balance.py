@@ -15,33 +15,21 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from assessments.esd import cvd
+from tests.esd.test_cvd_properties import cvd_inputs as fab_inputs
 
 SCENARIO = cvd.SCENARIOS[0]
 PRESETS = {p.key: dict(p.values) for p in SCENARIO.presets}
 REL = 1e-9
 
-fractions = st.floats(min_value=0.0, max_value=1.0, allow_nan=False)
 
 
 @st.composite
 def cvd_inputs(draw):
-    u = sorted([draw(fractions), draw(fractions)])
-    inputs = {
-        "Qchem_yr": draw(st.floats(min_value=1.0, max_value=1.0e7)),
-        "Qchem_site_yr": draw(st.floats(min_value=1.0, max_value=1.0e4)),
-        "TIME_operating_days": draw(st.integers(min_value=1, max_value=365)),
-        "Fchem": draw(st.floats(min_value=0.01, max_value=1.0)),
-        "Fcontainer_disp": draw(st.floats(min_value=0.0, max_value=0.5)),
-        "Vcontainer": draw(st.floats(min_value=0.5, max_value=1000.0)),
-        "physical_state": draw(st.sampled_from(["liquid", "gas"])),
-        "U_process_low": u[0],
-        "U_process_high": u[1],
-        "EF": draw(fractions),
-        "Qchem_site_day_basis": draw(st.sampled_from(["recalculated", "eqn_3_1"])),
-        "Release1_media": draw(st.sampled_from(["air_or_water", "air", "water", "table_a_2"])),
-    }
-    if draw(st.booleans()):
-        inputs["Nsites"] = draw(st.integers(min_value=1, max_value=2000))
+    """The fab inputs of the CVD properties (``test_cvd_properties.cvd_inputs``), with the
+    daily-use basis, the media and, half the time, the supplier site added."""
+    inputs = draw(fab_inputs())
+    inputs["Qchem_site_day_basis"] = draw(st.sampled_from(["recalculated", "eqn_3_1"]))
+    inputs["Release1_media"] = draw(st.sampled_from(["air_or_water", "air", "water", "table_a_2"]))
     if draw(st.booleans()):
         inputs.update(
             supplier_site="yes",

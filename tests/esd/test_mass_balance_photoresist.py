@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from assessments.esd import registry
 from assessments.esd.parameters import EngineValidationError
+from tests.esd.test_photoresist_properties import facility_inputs, fraction
 
 KEYS = ("photoresist-2004", "photoresist-2010", "photoresist-2018")
 REVISED = ("photoresist-2010", "photoresist-2018")
@@ -30,22 +31,8 @@ EXAMPLES = 300
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 TOLERANCE = 1e-9
 
-fraction_below_half = st.floats(min_value=0, max_value=0.5)
-fraction = st.floats(min_value=0, max_value=1)
-
-common = {
-    "Qchem_yr": st.floats(min_value=1, max_value=1e7),
-    "Fchem": st.floats(min_value=0.01, max_value=1),
-    "Napply": st.floats(min_value=10, max_value=5_000),
-    "TIMEapply_hours": st.floats(min_value=1, max_value=24),
-    "Qapply": st.floats(min_value=0.1, max_value=10),
-    "RHOphoto": st.floats(min_value=0.5, max_value=2),
-    "TIMEapply_days": st.integers(min_value=1, max_value=365),
-    "Napp_ratio": st.floats(min_value=0.05, max_value=1),
-    "Fcontainer_disp": fraction_below_half,
-    "Fequip_disp": fraction_below_half,
-    "Fphoto_develop": fraction,
-}
+# The facility inputs of the photoresist properties, over the same ranges.
+common = facility_inputs
 known_sites = {"Nsites": st.integers(min_value=1, max_value=2_000)}
 
 #: Volatile: from the 0.001-torr gate to the params' 760-torr ceiling, with MWchem.
