@@ -22,7 +22,7 @@ from .synthetic import SYNTHETIC
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 ALL = [*registry.scenarios(), SYNTHETIC]
 IDS = [s.key for s in ALL]
-EXAMPLES = 120  # per scenario; the closing note of the issue quotes this figure
+EXAMPLES = 120  # random input sets per scenario
 
 
 def _case_inputs(scenario) -> dict:

@@ -5,7 +5,7 @@ Release 7 (Penetration Model, equipment cleaning) comes out of the equipment res
 (Release 1); the inhalation estimates A and C use a generation rate that implies no more
 vapour than the release. Rule: conservation of mass, as the material balance method
 states it (EIIP Vol. II Ch. 6, 1999, §3.1.1, Eqn 6.4-1); the ESD is silent (it assumes
-a nonvolatile chemical). The issue's example: 100 kg/yr, Fchem 0.02, VP 5 torr, MW 100.
+a nonvolatile chemical). A volatile example: 100 kg/yr, Fchem 0.02, VP 5 torr, MW 100.
 """
 
 from __future__ import annotations

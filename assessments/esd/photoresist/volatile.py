@@ -171,7 +171,7 @@ def evaporated_release(Elocalair_model: float, Elocal_residue: float) -> float:
     Notes
     -----
     Conservation of mass (:data:`assessments.esd.models.vapour.MASS_LIMIT_SOURCE`); the
-    ESD is silent, as it assumes a nonvolatile chemical. By hand, the issue's example
+    ESD is silent, as it assumes a nonvolatile chemical. By hand, a volatile example
     (100 kg/yr, Fchem 0.02, VP 5 torr, MW 100): the Penetration Model gives 0.166 kg over a
     cleaning, the equipment holds 0.00276 kg/site-day of residue.
 
