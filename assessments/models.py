@@ -116,6 +116,9 @@ class Submission(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    version = models.PositiveIntegerField(
+        default=1, editable=False, help_text="Counts the saves of this row: an edit form carries the version it showed."
+    )
 
     history = HistoricalRecords()
 
@@ -179,6 +182,7 @@ class Submission(models.Model):
 
     def clean(self) -> None:
         super().clean()
+        self.case_number = normalise_case_number(self.case_number)
         claims = self.cbi_claims
         if not isinstance(claims, list) or any(c not in self.CBI_CLAIMABLE for c in claims):
             raise ValidationError(
@@ -188,10 +192,27 @@ class Submission(models.Model):
     def save(self, *args, **kwargs) -> None:
         # Denormalised so that visibility is one indexed filter (selectors.visible_submissions).
         self.is_cbi = bool(self.cbi_claims)
+        _count_save(self)
         super().save(*args, **kwargs)
 
     def is_claimed(self, field_name: str) -> bool:
         return field_name in (self.cbi_claims or [])
+
+
+def normalise_case_number(value: str) -> str:
+    """A case number as EPA writes it: no surrounding blanks, upper case (``" p-18-0123 "``
+    is ``P-18-0123``), so that one case cannot be entered twice under two spellings.
+
+    >>> normalise_case_number("  p-18-0123 ")
+    'P-18-0123'
+    """
+    return (value or "").strip().upper()
+
+
+def _count_save(instance: models.Model) -> None:
+    """Advance the row's ``version`` on every save after the first (stale-edit checks)."""
+    if not instance._state.adding:
+        instance.version += 1
 
 
 class Status(models.TextChoices):
@@ -225,6 +246,9 @@ class Assessment(models.Model):
     approved_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    version = models.PositiveIntegerField(
+        default=1, editable=False, help_text="Counts the saves of this row: an edit form carries the version it showed."
+    )
 
     history = HistoricalRecords()
 
@@ -244,6 +268,10 @@ class Assessment(models.Model):
 
     def __str__(self) -> str:
         return f"{self.submission.case_number} r{self.revision}"
+
+    def save(self, *args, **kwargs) -> None:
+        _count_save(self)
+        super().save(*args, **kwargs)
 
     @property
     def is_locked(self) -> bool:

@@ -53,14 +53,14 @@ def submission_create(*, by, data: Mapping[str, Any], cbi_claims: list[str]) -> 
 
 @transaction.atomic
 def submission_update(
-    *, submission: Submission, by, data: Mapping[str, Any], cbi_claims: list[str], seen_updated_at=None
+    *, submission: Submission, by, data: Mapping[str, Any], cbi_claims: list[str], seen_version: int | None = None
 ) -> Submission:
-    """Change a case. ``seen_updated_at`` is the ``updated_at`` the editor loaded; if the
-    row changed since, the save is refused rather than silently overwriting."""
+    """Change a case. ``seen_version`` is the ``version`` the editor loaded; if the row
+    was saved since, the save is refused rather than silently overwriting."""
     submission = Submission.objects.select_for_update().get(pk=submission.pk)
     if not permissions.can_edit_submission(by, submission):
         raise PermissionDenied(EDIT_CASE_NOT_ALLOWED)
-    if seen_updated_at is not None and submission.updated_at != seen_updated_at:
+    if seen_version is not None and submission.version != seen_version:
         raise ValidationError({ALL: STALE_EDIT.format(what="case")})
     for name, value in data.items():
         setattr(submission, name, value)
@@ -83,11 +83,11 @@ def assessment_start(*, submission: Submission, by) -> Assessment:
 
 @transaction.atomic
 def assessment_update_notes(
-    *, assessment: Assessment, by, data: Mapping[str, Any], seen_updated_at=None
+    *, assessment: Assessment, by, data: Mapping[str, Any], seen_version: int | None = None
 ) -> Assessment:
-    """Change the report's free-text parts. ``seen_updated_at`` as in ``submission_update``."""
+    """Change the report's free-text parts. ``seen_version`` as in ``submission_update``."""
     assessment = _lock_editable(assessment, by)
-    if seen_updated_at is not None and assessment.updated_at != seen_updated_at:
+    if seen_version is not None and assessment.version != seen_version:
         raise ValidationError({ALL: STALE_EDIT.format(what="assessment")})
     for name in ("notes", "pollution_prevention", "occupational_exposure_rating", "exposure_based_review"):
         if name in data:

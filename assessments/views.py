@@ -92,7 +92,7 @@ def submission_edit(request, pk: int):
                 by=request.user,
                 data=form.model_data(),
                 cbi_claims=form.cbi_claims(),
-                seen_updated_at=form.cleaned_data.get("updated_at_seen"),
+                seen_version=form.cleaned_data.get("version_seen"),
             )
         except ValidationError as exc:
             form.add_error(None, exc)
@@ -138,7 +138,7 @@ def assessment_notes(request, pk: int):
         try:
             services.assessment_update_notes(
                 assessment=assessment, by=request.user, data=data,
-                seen_updated_at=form.cleaned_data.get("updated_at_seen"),
+                seen_version=form.cleaned_data.get("version_seen"),
             )
         except ValidationError as exc:
             form.add_error(None, exc)

@@ -26,7 +26,7 @@ _NUMBER_FIELDS = [
 
 
 class SubmissionForm(forms.ModelForm):
-    updated_at_seen = forms.DateTimeField(widget=forms.HiddenInput, required=False)
+    version_seen = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1, max_value=2**31 - 1)
 
     class Meta:
         model = Submission
@@ -49,7 +49,7 @@ class SubmissionForm(forms.ModelForm):
                 initial=self.instance.is_claimed(name) if self.instance.pk else False,
             )
         if self.instance.pk:
-            self.fields["updated_at_seen"].initial = self.instance.updated_at
+            self.fields["version_seen"].initial = self.instance.version
 
     def clean_production_volume_kg_yr(self):
         value = self.cleaned_data["production_volume_kg_yr"]
@@ -119,7 +119,7 @@ class CaseSearchForm(forms.Form):
 class AssessmentNotesForm(forms.ModelForm):
     """The IRER's free-text parts of an assessment."""
 
-    updated_at_seen = forms.DateTimeField(widget=forms.HiddenInput, required=False)
+    version_seen = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1, max_value=2**31 - 1)
 
     class Meta:
         model = Assessment
@@ -132,7 +132,7 @@ class AssessmentNotesForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         if self.instance.pk:
-            self.fields["updated_at_seen"].initial = self.instance.updated_at
+            self.fields["version_seen"].initial = self.instance.version
 
     def _post_clean(self):
         pass  # the service validates and saves

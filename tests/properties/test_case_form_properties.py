@@ -40,7 +40,7 @@ CASES = settings(max_examples=60, deadline=None,
 
 
 def test_the_strategy_covers_every_field_of_the_form():
-    assert set(FORM.fields) == TEXT_FIELDS | NUMBER_FIELDS | set(CHOICE_FIELDS) | BOOLEAN_FIELDS | {"updated_at_seen"}
+    assert set(FORM.fields) == TEXT_FIELDS | NUMBER_FIELDS | set(CHOICE_FIELDS) | BOOLEAN_FIELDS | {"version_seen"}
 
 
 def anything_for(name: str) -> st.SearchStrategy:
@@ -81,7 +81,7 @@ def careful_for(name: str) -> st.SearchStrategy:
     return st.just("")
 
 
-careful_post = st.fixed_dictionaries({name: careful_for(name) for name in FORM.fields if name != "updated_at_seen"})
+careful_post = st.fixed_dictionaries({name: careful_for(name) for name in FORM.fields if name != "version_seen"})
 wild_post = st.fixed_dictionaries({}, optional={name: anything_for(name) for name in FORM.fields})
 
 

@@ -117,10 +117,10 @@ def test_uncomputed_results_page_sends_to_the_wizard(client, reviewer, computed)
 def test_engineer_edits_the_report_notes(client, reviewer, computed):
     client.force_login(reviewer)
     url = f"/assessments/{computed.assessment_id}/notes/"
-    seen = client.get(url).context["form"]["updated_at_seen"].value()
+    seen = client.get(url).context["form"]["version_seen"].value()
     response = client.post(url, {"notes": "Per the 2018 update.", "pollution_prevention": "Recycle solvent.",
                                  "occupational_exposure_rating": "NR", "exposure_based_review": "on",
-                                 "updated_at_seen": seen})
+                                 "version_seen": seen})
     assert response["Location"] == f"/assessments/{computed.assessment_id}/"
     computed.assessment.refresh_from_db()
     a = computed.assessment
@@ -132,9 +132,9 @@ def test_engineer_edits_the_report_notes(client, reviewer, computed):
 def test_notes_saved_in_another_tab_are_not_overwritten(client, reviewer, computed):
     client.force_login(reviewer)
     url = f"/assessments/{computed.assessment_id}/notes/"
-    seen = client.get(url).context["form"]["updated_at_seen"].value()
+    seen = client.get(url).context["form"]["version_seen"].value()
     services.assessment_update_notes(assessment=computed.assessment, by=reviewer, data={"notes": "Other tab"})
-    response = client.post(url, {"notes": "This tab", "updated_at_seen": seen})
+    response = client.post(url, {"notes": "This tab", "version_seen": seen})
     assert response.status_code == 200
     assert "Someone else saved this assessment after you opened it" in response.content.decode()
     assert response.context["form"]["notes"].value() == "This tab"

@@ -80,7 +80,7 @@ def test_edit_changes_fields_and_claims_and_keeps_history(client, reviewer):
     form = client.get(f"/cases/{case.pk}/edit/").context["form"]
     assert form["cbi_submitter"].value() is True
     response = client.post(f"/cases/{case.pk}/edit/", {**VALID, "case_number": case.case_number,
-                                                        "updated_at_seen": form["updated_at_seen"].value()})
+                                                        "version_seen": form["version_seen"].value()})
     assert response.status_code == 302
     case.refresh_from_db()
     assert case.cbi_claims == [] and not case.is_cbi and case.submitter == "Acme Photochemicals"
@@ -90,10 +90,10 @@ def test_edit_changes_fields_and_claims_and_keeps_history(client, reviewer):
 def test_edit_refused_when_someone_saved_in_between(client, reviewer):
     case = make_submission()
     client.force_login(reviewer)
-    seen = client.get(f"/cases/{case.pk}/edit/").context["form"]["updated_at_seen"].value()
+    seen = client.get(f"/cases/{case.pk}/edit/").context["form"]["version_seen"].value()
     case.submitter = "Saved in another tab"
     case.save()
-    response = client.post(f"/cases/{case.pk}/edit/", {**VALID, "case_number": case.case_number, "updated_at_seen": seen})
+    response = client.post(f"/cases/{case.pk}/edit/", {**VALID, "case_number": case.case_number, "version_seen": seen})
     assert response.status_code == 200
     assert "Someone else saved this case after you opened it" in response.content.decode()
     assert response.context["form"]["submitter"].value() == "Acme Photochemicals"  # what was typed is kept
@@ -157,3 +157,24 @@ def test_second_start_is_refused(client, reviewer):
     client.force_login(reviewer)
     assert client.post(f"/cases/{case.pk}/assessments/new/").status_code == 403
     assert Assessment.objects.count() == 1
+
+
+def test_stale_edit_token_is_the_rows_version_not_a_clock_reading(client, reviewer):
+    # A timestamp token is ambiguous in the autumn DST hour; the version counter is not.
+    case = make_submission()
+    client.force_login(reviewer)
+    for expected in (1, 2):
+        form = client.get(f"/cases/{case.pk}/edit/").context["form"]
+        assert form["version_seen"].value() == expected
+        response = client.post(f"/cases/{case.pk}/edit/", {**VALID, "case_number": case.case_number,
+                                                            "version_seen": expected})
+        assert response.status_code == 302
+    case.refresh_from_db()
+    assert case.version == 3
+
+
+def test_case_number_is_stored_stripped_and_upper_case(client, reviewer):
+    client.force_login(reviewer)
+    response = client.post("/cases/new/", {**VALID, "case_number": "  p-26-0999 "})
+    assert response.status_code == 302
+    assert Submission.objects.filter(case_number="P-26-0999").exists()
