@@ -13,3 +13,6 @@ bind = os.environ.get("BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1))
 timeout = 60
 accesslog = "-"
+# gunicorn's runtime control socket (``gunicornc``) lives at one path per user, so two
+# instances on a host would share it; nothing here uses it: off.
+control_socket_disable = True

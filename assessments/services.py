@@ -13,11 +13,12 @@ import re
 from typing import Any, Mapping
 
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from . import permissions
 from .esd import registry
+from .limits import check_text
 from .esd.parameters import ALL, EngineValidationError, Param
 from .models import Assessment, Scenario, Submission
 
@@ -27,6 +28,7 @@ START_NOT_ALLOWED = "An assessment of this case exists already; start a new revi
 EDIT_ASSESSMENT_NOT_ALLOWED = "Only the assessment's engineer can change it, and only while it is a draft or returned."
 REASON_REQUIRED = "Give a reason for changing the default ({default})."
 REASON_REQUIRED_NO_DEFAULT = "Give the source of this value (the document computes it when left empty)."
+CASE_NUMBER_TAKEN = "A case with this number exists already."
 UNKNOWN_CBI_FIELD = "These fields cannot be claimed CBI: {fields}."
 STALE_EDIT = "Someone else saved this {what} after you opened it. Reload to see their changes, then make yours again."
 
@@ -47,7 +49,13 @@ def submission_create(*, by, data: Mapping[str, Any], cbi_claims: list[str]) -> 
         raise PermissionDenied(CREATE_NOT_ALLOWED)
     submission = Submission(**data, cbi_claims=_check_cbi_claims(cbi_claims), created_by=by)
     submission.full_clean()
-    submission.save()
+    try:
+        with transaction.atomic():  # two people saving the same number at once: the second is told
+            submission.save()
+    except IntegrityError:
+        if Submission.objects.filter(case_number=submission.case_number).exists():
+            raise ValidationError({"case_number": CASE_NUMBER_TAKEN}) from None
+        raise
     return submission
 
 
@@ -91,6 +99,9 @@ def assessment_update_notes(
         raise ValidationError({ALL: STALE_EDIT.format(what="assessment")})
     for name in ("notes", "pollution_prevention", "occupational_exposure_rating", "exposure_based_review"):
         if name in data:
+            if name in ("notes", "pollution_prevention"):
+                label = Assessment._meta.get_field(name).verbose_name.capitalize()
+                check_text(data[name], field=name, label=label)
             setattr(assessment, name, data[name])
     assessment.full_clean()
     assessment.save()
@@ -139,6 +150,7 @@ def initial_inputs(*, submission: Submission, scenario_key: str) -> tuple[dict[s
 def scenario_add(*, assessment: Assessment, by, scenario_key: str, title: str = "") -> Scenario:
     assessment = _lock_editable(assessment, by)
     scenario = registry.get(scenario_key)  # EngineValidationError for an unknown key
+    title = check_text(title.strip(), field="title", label="The title of the use")
     inputs, reasons = initial_inputs(submission=assessment.submission, scenario_key=scenario_key)
     position = (assessment.scenarios.order_by("-position").values_list("position", flat=True).first() or 0) + 1
     return Scenario.objects.create(
@@ -270,7 +282,7 @@ def scenario_duplicate(*, scenario: Scenario, by) -> Scenario:
     return Scenario.objects.create(
         assessment=assessment,
         scenario_key=scenario.scenario_key,
-        title=f"{scenario.title} (copy)",
+        title=_copy_title(scenario.title),
         position=position,
         inputs=dict(scenario.inputs),
         reasons=dict(scenario.reasons),
@@ -279,6 +291,14 @@ def scenario_duplicate(*, scenario: Scenario, by) -> Scenario:
         computed_inputs=scenario.computed_inputs,
         computed_at=scenario.computed_at,
     )
+
+
+def _copy_title(title: str) -> str:
+    """``TITLE (copy)``, the title shortened with an ellipsis where that would be too long."""
+    suffix, limit = " (copy)", Scenario._meta.get_field("title").max_length
+    if len(title) + len(suffix) > limit:
+        title = title[: limit - len(suffix) - 1].rstrip() + "…"
+    return title + suffix
 
 
 @transaction.atomic
@@ -290,9 +310,9 @@ def scenario_delete(*, scenario: Scenario, by) -> None:
 @transaction.atomic
 def scenario_rename(*, scenario: Scenario, by, title: str) -> Scenario:
     _lock_editable(scenario.assessment, by)
-    title = title.strip()
+    title = check_text(title.strip(), field="title", label="The title of the use")
     if not title:
         raise ValidationError({"title": "Give the use a title."})
-    scenario.title = title[:200]
+    scenario.title = title
     scenario.save()
     return scenario

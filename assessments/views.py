@@ -159,6 +159,10 @@ def scenario_add(request, pk: int):
     except EngineValidationError as exc:
         messages.error(request, " ".join(exc.errors.values()))
         return redirect("assessment-detail", pk=assessment.pk)
+    except ValidationError as exc:
+        for text in exc.messages:
+            messages.error(request, text)
+        return redirect("assessment-detail", pk=assessment.pk)
     return redirect("scenario-wizard", pk=scenario.pk)
 
 

@@ -16,18 +16,21 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from . import history, selectors, workflow
+from .limits import check_text
 
-COMMENT_MAX_LENGTH = 4000
-
-
-def _comment(request, name: str) -> str:
-    return request.POST.get(name, "")[:COMMENT_MAX_LENGTH]
+COMMENT_LABELS = {"note": "The note", "comment": "The comment", "volume_reason": "The reason"}
 
 
-def _act(request, pk: int, service, success: str, **kwargs):
-    """Run one workflow service on the visible assessment ``pk``; back to its page."""
+def _act(request, pk: int, service, success: str, **fields: str):
+    """Run one workflow service on the visible assessment ``pk`` with the posted text
+    ``fields`` (service argument -> form field); back to its page. Text with a NUL or
+    over the limit is refused with a message, never cut short."""
     assessment = selectors.assessment_get(user=request.user, pk=pk)
     try:
+        kwargs = {
+            argument: check_text(request.POST.get(name, ""), field="comment", label=COMMENT_LABELS[name])
+            for argument, name in fields.items()
+        }
         service(assessment=assessment, by=request.user, **kwargs)
     except ValidationError as exc:
         for text in exc.messages:
@@ -45,25 +48,18 @@ def review_queue(request):
 @require_POST
 def assessment_submit(request, pk: int):
     return _act(
-        request,
-        pk,
-        workflow.assessment_submit,
-        "Submitted for approval.",
-        note=_comment(request, "note"),
-        volume_reason=_comment(request, "volume_reason"),
+        request, pk, workflow.assessment_submit, "Submitted for approval.", note="note", volume_reason="volume_reason"
     )
 
 
 @require_POST
 def assessment_approve(request, pk: int):
-    return _act(request, pk, workflow.assessment_approve, "Approved.", comment=_comment(request, "comment"))
+    return _act(request, pk, workflow.assessment_approve, "Approved.", comment="comment")
 
 
 @require_POST
 def assessment_return(request, pk: int):
-    return _act(
-        request, pk, workflow.assessment_return, "Returned to the engineer.", comment=_comment(request, "comment")
-    )
+    return _act(request, pk, workflow.assessment_return, "Returned to the engineer.", comment="comment")
 
 
 @require_POST

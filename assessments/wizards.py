@@ -5,8 +5,10 @@ The database, not the session, holds the reviewer's work: each valid step is sav
 the scenario (``services.scenario_save_step``) and the forms start from what is saved
 (``get_form_initial``), so a closed tab or an expired session loses nothing and the
 wizard resumes after the last step saved. The session only keeps what was typed on a
-step the reviewer left with "Back" or a step link, so going back keeps it. Finishing
-computes the scenario from the saved inputs (``services.scenario_compute``).
+step the reviewer left with "Back" or a step link, so going back keeps it. Finishing (the
+last step's POST, or "Save and compute" on any step) computes the scenario from the saved
+inputs (``services.scenario_compute``) in that POST; a GET never computes. A POST naming
+a step the wizard does not have is a bad request (400).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from collections import OrderedDict
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpResponseBadRequest
 from django.shortcuts import redirect
 from django.urls import reverse
 from formtools.wizard.views import NamedUrlSessionWizardView
@@ -26,6 +29,8 @@ from .forms.scenarios import SEEN_FIELD, step_form_class, step_initial
 
 FINISH = "wizard_finish"
 DONE = "done"
+UNKNOWN_STEP = "This form names a step the wizard does not have; reload the page and try again."
+COMPUTE_ON_POST = "Nothing was computed: use “Save and compute” to compute the use."
 
 
 def wizard_form_list(scenario_key: str) -> OrderedDict:
@@ -79,6 +84,11 @@ class ScenarioWizard(NamedUrlSessionWizardView):
         return super().get_form(step=step, data=data, files=files)
 
     def post(self, *args, **kwargs):
+        posted_step = self.request.POST.get(f"{self.prefix}-current_step")
+        goto = self.request.POST.get("wizard_goto_step")
+        steps = self.get_form_list()
+        if posted_step not in steps or (goto and goto not in steps):
+            return HttpResponseBadRequest(UNKNOWN_STEP)
         try:
             return super().post(*args, **kwargs)
         except ValidationError as exc:  # refused by the service (e.g. the step changed since)
@@ -108,12 +118,15 @@ class ScenarioWizard(NamedUrlSessionWizardView):
 
     def render_next_step(self, form, **kwargs):
         if FINISH in self.request.POST:
-            return redirect(self.get_step_url(DONE))
+            return self.render_done(form, **kwargs)
         return super().render_next_step(form, **kwargs)
 
     def render_done(self, form, **kwargs):
-        if kwargs.get("step") != DONE:
-            return redirect(self.get_step_url(DONE))
+        """Compute the scenario: only in a POST (the last step, or "Save and compute");
+        the ``done`` URL opened with GET goes back to the wizard."""
+        if self.request.method != "POST":
+            messages.info(self.request, COMPUTE_ON_POST)
+            return redirect(self.get_step_url(self.resume_step()))
         try:
             services.scenario_compute(scenario=self.scenario, by=self.request.user)
         except ValidationError as exc:

@@ -57,6 +57,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "reviewer.middleware.RequestHygieneMiddleware",  # methods, no caching when logged in, unknown proxy
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -95,6 +96,9 @@ DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "60")),
+        # A kept connection the server dropped (restart, failover) is replaced before a
+        # request uses it, instead of failing that request.
+        conn_health_checks=True,
     )
 }
 
@@ -179,16 +183,19 @@ CONTENT_SECURITY_POLICY = {
 }
 
 # Login throttling (django-axes): LOGIN_FAILURE_LIMIT failures for one username from one
-# address lock that pair out for LOGIN_COOLOFF_MINUTES, restarted by each further attempt.
-# ``manage.py axes_reset_username NAME`` (or deleting the access attempt in the admin)
-# lifts a lock.
+# address lock that pair out for LOGIN_COOLOFF_MINUTES, and as many failures from one
+# address (whatever the usernames) lock that address out, so one address cannot try
+# password after password across users. Attempts during a lock do not prolong it.
+# ``manage.py axes_reset_username NAME`` / ``axes_reset_ip ADDRESS`` (or deleting the access
+# attempt in the admin) lifts a lock.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # first: refuses locked-out logins
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_RESET_ON_SUCCESS = True
 AXES_DISABLE_ACCESS_LOG = True  # the audit app keeps the log of logins and logouts
 AXES_CLIENT_IP_CALLABLE = "audit.client.client_ip"

@@ -1,5 +1,7 @@
 """Login throttling (django-axes): 5 failed logins for one username from one address lock
-that pair out for the cool-off (15 minutes by default), and the lockout page says so."""
+that pair out for the cool-off (15 minutes by default), 5 failed logins from one address
+whatever the usernames lock that address, attempts during a lock do not prolong it, and the
+lockout page says so."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from datetime import timedelta
 import pytest
 from axes.exceptions import AxesBackendRequestParameterRequired
 from axes.models import AccessAttempt
+from django.db.models import F
 from django.http import HttpRequest
 from django.utils import timezone
 
@@ -42,12 +45,30 @@ def test_correct_password_refused_while_locked(client, reviewer):
     assert "_auth_user_id" not in client.session
 
 
-def test_lock_is_for_the_username_from_that_address_only(client, reviewer, supervisor):
+def test_lock_is_for_that_address_not_for_the_user_elsewhere(client, reviewer, supervisor):
     fail(client, times=5)
-    # The same user from another address, and another user from this one, still log in.
+    # The same user from another address still logs in; the address is locked for everyone.
     assert client.post(LOGIN, {"username": "rev", "password": PASSWORD}, REMOTE_ADDR="192.0.2.7").status_code == 302
     client.logout()
-    assert client.post(LOGIN, {"username": "sup", "password": PASSWORD}).status_code == 302
+    assert client.post(LOGIN, {"username": "sup", "password": PASSWORD}).status_code == 429
+
+
+def test_one_address_trying_many_usernames_is_locked(client, reviewer, supervisor):
+    for name in ("alice", "bob", "carol", "dave"):
+        assert fail(client, username=name).status_code == 200
+    assert fail(client, username="erin").status_code == 429  # the fifth failure from this address
+    assert client.post(LOGIN, {"username": "sup", "password": PASSWORD}).status_code == 429
+    client.logout()
+    assert client.post(LOGIN, {"username": "sup", "password": PASSWORD}, REMOTE_ADDR="192.0.2.8").status_code == 302
+
+
+def test_attempts_during_a_lock_do_not_prolong_it(client, reviewer):
+    fail(client, times=5)
+    AccessAttempt.objects.update(attempt_time=timezone.now() - timedelta(minutes=14))
+    assert fail(client, times=3).status_code == 429  # refused while locked, and the clock not restarted
+    assert all(a.attempt_time < timezone.now() - timedelta(minutes=13) for a in AccessAttempt.objects.all())
+    AccessAttempt.objects.update(attempt_time=F("attempt_time") - timedelta(minutes=1, seconds=1))
+    assert client.post(LOGIN, {"username": "rev", "password": PASSWORD}).status_code == 302
 
 
 def test_lock_lifts_after_the_cool_off(client, reviewer):
@@ -105,7 +126,7 @@ def test_lockout_defaults_in_production():
     values = production_settings("AXES_FAILURE_LIMIT", "AXES_COOLOFF_TIME", "AXES_LOCKOUT_PARAMETERS",
                                  "AUTHENTICATION_BACKENDS")
     assert values == {
-        "AXES_FAILURE_LIMIT": 5, "AXES_COOLOFF_TIME": "0:15:00", "AXES_LOCKOUT_PARAMETERS": [["username", "ip_address"]],
+        "AXES_FAILURE_LIMIT": 5, "AXES_COOLOFF_TIME": "0:15:00", "AXES_LOCKOUT_PARAMETERS": [["username", "ip_address"], "ip_address"],
         "AUTHENTICATION_BACKENDS": ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"],
     }
 

@@ -150,9 +150,7 @@ def test_save_and_compute_from_a_middle_step_uses_defaults_for_the_rest(client, 
     client.force_login(reviewer)
     scenario = add_scenario(client, assessment, "photoresist-2010")
     response = post_step(client, scenario, "production", button={"wizard_finish": "1"})
-    assert response["Location"] == step_url(scenario, "done")
-    results = client.get(response["Location"])
-    assert results["Location"] == f"/scenarios/{scenario.pk}/"
+    assert response["Location"] == f"/scenarios/{scenario.pk}/"  # computed in the POST
     scenario.refresh_from_db()
     assert scenario.result["facility"]["Nsites"] == 3  # ESD 2010 §6.1.4: 2.56 rounded up
 
@@ -233,3 +231,25 @@ def test_coming_back_to_a_step_one_saved_oneself_is_not_a_conflict(client, revie
     assert response.status_code == 302
     scenario.refresh_from_db()
     assert scenario.inputs["Vcont"] == 19
+
+
+def test_opening_done_with_get_computes_nothing(client, reviewer, assessment):
+    client.force_login(reviewer)
+    scenario = add_scenario(client, assessment, "photoresist-2010")
+    post_step(client, scenario, "production")
+    response = client.get(step_url(scenario, "done"))
+    assert response.status_code == 302 and response["Location"].startswith(f"/scenarios/{scenario.pk}/wizard/")
+    scenario.refresh_from_db()
+    assert scenario.result is None and scenario.computed_at is None
+
+
+def test_a_tampered_step_name_is_a_bad_request(client, reviewer, assessment):
+    client.force_login(reviewer)
+    scenario = add_scenario(client, assessment, "photoresist-2010")
+    before = (scenario.inputs, scenario.current_step)
+    for field, value in ((management_key(scenario), "no-such-step"), ("wizard_goto_step", "no-such-step")):
+        data = {management_key(scenario): "production", "production-Qchem_yr": "1", field: value}
+        response = client.post(step_url(scenario, "production"), data)
+        assert response.status_code == 400
+    scenario.refresh_from_db()
+    assert (scenario.inputs, scenario.current_step) == before
