@@ -39,11 +39,11 @@ def sample_pdf(django_db_setup, django_db_blocker) -> bytes:
     return pdf
 
 
-def build_sample_assessment(reviewer) -> Assessment:
+def build_sample_assessment(reviewer, case_number: str = "P-18-0123") -> Assessment:
     """The sample case of spec/irer.md (EPA 2018 photoresist update, Section 7), computed
     with the daily-use basis ChemSTEER used there."""
     case = make_submission(
-        case_number="P-18-0123",
+        case_number=case_number,
         case_name="Example Photoresist Use IRER",
         submitter="Photoresist Application Company",
         chemical_name="Non-Volatile Photoresist Additive",
