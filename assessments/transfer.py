@@ -18,10 +18,36 @@ the parent row, so a field added to a model travels without touching this module
 are written by user name. Dates are ISO 8601 with their offset; numbers keep full
 precision (JSON floats round-trip exactly).
 
-Import rules:
+Import rules: nothing gets in that the application itself would refuse.
 
-- The file is checked completely before anything is written; the import then runs in
-  one transaction: it writes the whole case or nothing.
+- The file is read only up to :data:`MAX_FILE_BYTES` and must be UTF-8 JSON whose top
+  level is an object, nested at most :data:`MAX_NESTING` levels, with no key twice in one
+  object. Every number in it must be finite (``NaN``, ``Infinity`` and ``1e999``, which
+  Python's ``json`` reads, are refused) and no text may hold a NUL character (PostgreSQL
+  cannot store one) or a lone surrogate; each refusal names the place in the file.
+- Every row is checked as the application checks it: the JSON type of each field, the
+  model's own validation (``full_clean``: lengths, choices, database constraints) and the
+  free-text limits (``limits.TEXT_LIMITS``). A case number is compared normalised
+  (``models.normalise_case_number``), so ``" p-18-0123 "`` is ``P-18-0123``.
+- A scenario is checked by the engine: its key must be registered; its ``inputs`` a JSON
+  object whose every value the scenario's own declaration accepts, as the wizard stores
+  it (a number for a number, one of the choices for a choice), an override needing its
+  reason (of at most the wizard's length); ``site_specific`` entries as the engine parses
+  them. A stored ``result`` needs its ``computed_inputs`` and ``computed_at``, must come
+  from this installation's engine version (:data:`ENGINE_VERSION_DIFFERS` otherwise),
+  and must be what the engine computes from ``computed_inputs``: every text and every
+  number the same (numbers within :data:`RESULT_REL_TOL`).
+- The review trail must be one the workflow writes (``workflow.TRANSITIONS``): decisions
+  in time order, from draft, each one step of the table, ending at the revision's status;
+  submitted by the revision's engineer; approved or returned by a supervisor who is not
+  the engineer (a return with a comment); ``approved_by``/``approved_at`` those of the
+  approve decision (within :data:`APPROVAL_TIME_TOLERANCE`), and empty unless approved. A
+  submitted or approved revision has at least one use, every use computed from its
+  present inputs, and the reason when the uses exceed the production volume. Revisions
+  are numbered 1, 2, ... and each but the last is approved (the only way a new revision
+  is made).
+- The file is checked completely before anything is kept; the import runs in one
+  transaction: it writes the whole case or nothing.
 - A case number that exists already is refused (:data:`CASE_EXISTS`); nothing is
   overwritten, ever. Rename or delete the existing case first if that is what you mean.
 - Every user named in the file must exist here, or be mapped to an existing user with
@@ -37,25 +63,60 @@ Import rules:
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping
+import math
+import re
+from datetime import timedelta
+from typing import Any, Iterator, Mapping
 
 from django.contrib.auth import get_user_model
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import DatabaseError, IntegrityError, models, transaction
+from django.db.models.functions import Trim, Upper
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 
-from .models import Assessment, ReviewDecision, Scenario, Submission
+from .esd import registry
+from .esd.parameters import ALL, CHOICE, EngineValidationError
+from .esd.results import ENGINE_VERSION
+from .esd.site_data import SITE_SPECIFIC, parse_entries
+from .limits import TEXT_LIMITS, text_error
+from .models import (
+    Assessment, DecisionAction, ReviewDecision, Scenario, Status, Submission, normalise_case_number,
+)
+from .roles import SUPERVISOR_GROUP, is_supervisor
 
 FORMAT = "pmn-review-case"
 FORMAT_VERSION = 1
 
+#: The largest file ``import_case`` reads (bytes), checked before parsing. A case export
+#: is tens of KiB (a computed use's result is 8 to 24 KiB; README "Performance").
+MAX_FILE_BYTES = 20 * 1024 * 1024
+#: How deep the JSON may nest; an export nests about 10 levels (a result's estimates).
+MAX_NESTING = 64
+#: Float noise allowed between a stored result and the engine's recompute of it.
+RESULT_REL_TOL = 1e-9
+#: How far an approval's ``approved_at`` may lie from its approve decision's time: the
+#: workflow stamps both in one transaction, a few milliseconds apart.
+APPROVAL_TIME_TOLERANCE = timedelta(minutes=1)
+
 NO_SUCH_CASE = "No case {case_number} in this installation."
+NOT_UTF8 = "{source} is not UTF-8 text."
+TOO_LARGE = (
+    "{source} is larger than {limit} MB, more than any case export: import refused, nothing was written."
+)
 NOT_JSON = "{source} is not valid JSON: {error}."
+TOO_DEEP = "{source} nests deeper than {limit} levels, more than any case export: import refused."
+NOT_AN_OBJECT = "{source} is not a case export: its top level is {kind}, not a JSON object."
 NOT_A_CASE_EXPORT = "{source} is not a case export: expected \"format\": \"pmn-review-case\"."
 UNSUPPORTED_VERSION = "{source} has format_version {version!r}; this installation reads format_version 1."
 BAD_STRUCTURE = "{where}: {problem}."
 UNKNOWN_FIELDS = "{where}: unknown field(s) {fields}."
 INVALID_ROW = "{where}: {errors}"
+INVALID_VALUE = "{where}: {problem}"
+NOT_FINITE = "must be a finite number"
+NUL_IN_TEXT = "must not contain NUL characters (PostgreSQL cannot store them)"
+NOT_UNICODE = "must be text: it holds a lone surrogate (\\ud800 to \\udfff), which is not a character"
+DUPLICATE_KEY = "the key {key} appears more than once in this object"
 CASE_EXISTS = "Case {case_number} exists already in this installation: import refused, nothing was written."
 MISSING_USERS = (
     "These users do not exist in this installation: {usernames}. Create them first, or map each to an "
@@ -64,6 +125,44 @@ MISSING_USERS = (
 MAPPED_TO_MISSING = "--map-user maps to user(s) that do not exist here: {usernames}."
 WRITE_FAILED = "The database refused the case ({error}); nothing was written."
 IMPORT_REASON = "Imported from a case export made {exported_at}."
+ENGINE_VERSION_DIFFERS = (
+    "{where}: computed by engine version {stored}; this installation runs engine version {running}, "
+    "so the stored result cannot be checked: import refused. Import it into an installation running "
+    "engine {stored}."
+)
+RESULT_DIFFERS = (
+    "{where}: the stored result is not what the engine computes from computed_inputs "
+    "(stored {stored}, computed {computed})"
+)
+RESULT_WITHOUT_COMPUTATION = "a stored result needs its computed_inputs and computed_at"
+COMPUTATION_WITHOUT_RESULT = "must be null when there is no stored result"
+REASON_MISSING = "an input other than its default needs a reason (reasons.{symbol})"
+REASON_TOO_LONG = "is {length:,} characters long; at most {limit:,} are allowed"
+UNKNOWN_STEP = "must be empty or one of the scenario's steps: {steps}"
+TRAIL_FROM = "is {found!r}, but the revision was {expected!r} at that point"
+TRAIL_STEP = "{action} from {from_status!r} to {to_status!r} is not a step of the review workflow"
+TRAIL_ORDER = "is earlier than the decision before it"
+TRAIL_SUBMITTER = "{user} is not the revision's engineer ({engineer}), who alone submits it"
+TRAIL_NOT_SUPERVISOR = "{user} is not a supervisor here: only a supervisor approves or returns a revision"
+TRAIL_OWN_WORK = "{user} is the revision's engineer: another supervisor must approve or return it"
+TRAIL_RETURN_COMMENT = "a return needs a comment saying what must change"
+TRAIL_END = (
+    "is {status!r}, but its review decisions leave it {reached!r} (an approved revision needs a submit decision "
+    "by its engineer, then an approve decision by another supervisor)"
+)
+APPROVED_BY_MISMATCH = "must be {expected}, who made the approve decision (the file has {found})"
+APPROVED_AT_MISMATCH = "must be the time of the approve decision ({expected}; the file has {found})"
+NOT_APPROVED_YET = "must be null: the revision is not approved"
+NO_USES = "a {status} revision has at least one use (scenario)"
+USE_NOT_CURRENT = "a {status} revision's uses are all computed from their present inputs; this one is {state}"
+VOLUME_REASON = "{message} A {status} revision gives the reason."
+REVISION_NUMBERS = "revisions must be numbered 1, 2, 3 ... without gaps; the file has {found}"
+REVISION_NOT_APPROVED = (
+    "revision {revision} is {status}, but revision {next} follows it: only an approved revision is copied "
+    "into a new one"
+)
+
+TOP_LEVEL_KEYS = {"format", "format_version", "exported_at", "case", "assessments"}
 
 
 class TransferError(Exception):
@@ -130,20 +229,136 @@ def dumps(document: Mapping[str, Any]) -> str:
     return json.dumps(document, indent=2, ensure_ascii=False)
 
 
-# Import --------------------------------------------------------------------------------------
+# Reading the file ----------------------------------------------------------------------------
 
 
-def loads(text: str, *, source: str) -> dict[str, Any]:
-    """Parse the JSON text of a case export; ``TransferError`` if it is not one."""
+class _NonFinite:
+    """Where the file has ``NaN``, ``Infinity`` or a number beyond a double: kept as a
+    marker while parsing so that the refusal can name the place (see :func:`_scan`)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str):
+        self.text = text
+
+
+def _parse_float(text: str):
+    value = float(text)
+    return value if math.isfinite(value) else _NonFinite(text)
+
+
+class _RepeatedKeys(dict):
+    """An object in which a key appeared twice (JSON allows it; Python keeps the last)."""
+
+    repeated: list[str]
+
+
+def _object_pairs(pairs: list[tuple[str, Any]]) -> dict:
+    obj: dict = {}
+    repeated = []
+    for key, value in pairs:
+        if key in obj:
+            repeated.append(key)
+        obj[key] = value
+    if repeated:
+        obj = _RepeatedKeys(obj)
+        obj.repeated = repeated
+    return obj
+
+
+def loads(data: bytes | str, *, source: str) -> dict[str, Any]:
+    """Parse a case export (the file's bytes, or its text); ``TransferError`` if it is not one."""
+    size = len(data) if isinstance(data, bytes) else len(data.encode("utf-8", "surrogatepass"))
+    if size > MAX_FILE_BYTES:
+        raise TransferError(TOO_LARGE.format(source=source, limit=MAX_FILE_BYTES // (1024 * 1024)))
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise TransferError(NOT_UTF8.format(source=source)) from None
     try:
-        document = json.loads(text)
-    except ValueError as exc:  # JSONDecodeError, or bad unicode
-        raise TransferError(NOT_JSON.format(source=source, error=exc)) from None
-    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        document = json.loads(
+            data, parse_constant=_NonFinite, parse_float=_parse_float, object_pairs_hook=_object_pairs
+        )
+    except RecursionError:
+        raise TransferError(TOO_DEEP.format(source=source, limit=MAX_NESTING)) from None
+    except ValueError as exc:  # JSONDecodeError, or an integer of more than 4300 digits
+        raise TransferError(NOT_JSON.format(source=source, error=_short(str(exc), 200))) from None
+    if not isinstance(document, dict):
+        kind = {list: "a JSON list", str: "a string", bool: "true or false", type(None): "null"}.get(
+            type(document), "a number"
+        )
+        raise TransferError(NOT_AN_OBJECT.format(source=source, kind=kind))
+    _scan(document, source=source)
+    if document.get("format") != FORMAT:
         raise TransferError(NOT_A_CASE_EXPORT.format(source=source))
-    if document.get("format_version") != FORMAT_VERSION:
-        raise TransferError(UNSUPPORTED_VERSION.format(source=source, version=document.get("format_version")))
+    version = document.get("format_version")
+    if type(version) is not int or version != FORMAT_VERSION:
+        raise TransferError(UNSUPPORTED_VERSION.format(source=source, version=version))
     return document
+
+
+def _scan(document: Any, *, source: str) -> None:
+    """Refuse, naming the place, what no row may hold: a non-finite number, a NUL or a
+    lone surrogate in any text (keys too), a key twice in one object, nesting deeper than
+    :data:`MAX_NESTING`. Iterative, so no depth can exhaust the stack."""
+    stack: list[tuple[Any, str, int]] = [(document, "", 0)]
+    while stack:
+        value, where, depth = stack.pop()
+        if depth > MAX_NESTING:
+            raise TransferError(TOO_DEEP.format(source=source, limit=MAX_NESTING))
+        if isinstance(value, _NonFinite) or (isinstance(value, float) and not math.isfinite(value)):
+            raise TransferError(INVALID_VALUE.format(where=where or "(top level)", problem=NOT_FINITE))
+        if isinstance(value, bool):
+            continue
+        if isinstance(value, int):
+            try:
+                float(value)
+            except OverflowError:
+                raise TransferError(INVALID_VALUE.format(where=where, problem=NOT_FINITE)) from None
+        elif isinstance(value, str):
+            _check_text(value, where)
+        elif isinstance(value, dict):
+            if isinstance(value, _RepeatedKeys):
+                key = _short(json.dumps(value.repeated[0], ensure_ascii=False))
+                raise TransferError(INVALID_VALUE.format(where=where or "(top level)", problem=DUPLICATE_KEY.format(key=key)))
+            children = []
+            for key, item in value.items():
+                _check_text(key, f"{where} (a key)" if where else "(a top-level key)")
+                children.append((item, _join(where, key), depth + 1))
+            stack.extend(reversed(children))
+        elif isinstance(value, list):
+            stack.extend(reversed([(item, f"{where}[{i}]", depth + 1) for i, item in enumerate(value)]))
+
+
+def _check_text(text: str, where: str) -> None:
+    if "\x00" in text:
+        raise TransferError(INVALID_VALUE.format(where=where, problem=NUL_IN_TEXT))
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise TransferError(INVALID_VALUE.format(where=where, problem=NOT_UNICODE)) from None
+
+
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _join(where: str, key: str) -> str:
+    """``where.key``, or ``where["odd key"]`` for a key that is not a plain name."""
+    if _NAME.fullmatch(key):
+        return f"{where}.{key}" if where else key
+    return f"{where}[{_short(json.dumps(key, ensure_ascii=False))}]"
+
+
+def _short(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _show(value: Any) -> str:
+    return _short(json.dumps(value, ensure_ascii=False, default=str))
+
+
+# Import --------------------------------------------------------------------------------------
 
 
 def case_import(*, document: Mapping[str, Any], user_map: Mapping[str, str] | None = None) -> Submission:
@@ -153,17 +368,37 @@ def case_import(*, document: Mapping[str, Any], user_map: Mapping[str, str] | No
     is malformed, a row is invalid, a user is missing or the case number is taken.
     """
     user_map = dict(user_map or {})
+    _scan(document, source="The case export")
+    unknown = sorted(set(document) - TOP_LEVEL_KEYS)
+    if unknown:
+        raise TransferError(UNKNOWN_FIELDS.format(where="(top level)", fields=_names(unknown)))
+    exported_at = document.get("exported_at")
+    if exported_at is not None and not (isinstance(exported_at, str) and _parse_aware(exported_at)):
+        raise TransferError(INVALID_VALUE.format(where="exported_at", problem="must be a date and time with its offset"))
     case = _object(document.get("case"), "case")
-    assessments = _list(document.get("assessments"), "assessments")
-    users = _resolve_users(document, case, assessments, user_map)
-    reason = IMPORT_REASON.format(exported_at=document.get("exported_at", "(unknown date)"))
+    assessments = [_object(a, f"assessments[{i}]") for i, a in enumerate(_list(document.get("assessments"), "assessments"))]
+    users = _resolve_users(case, assessments, user_map)
+    reason = IMPORT_REASON.format(exported_at=exported_at or "(unknown date)")
     try:
         with transaction.atomic():
             return _write(case, assessments, users, reason)
     except TransferError:
         raise
-    except (IntegrityError, DatabaseError) as exc:
-        raise TransferError(WRITE_FAILED.format(error=str(exc).strip().splitlines()[0])) from None
+    except (IntegrityError, DatabaseError, OverflowError, PermissionDenied) as exc:
+        # PermissionDenied: models.ApprovedWorkLocked, which the order of _write avoids
+        raise TransferError(WRITE_FAILED.format(error=_short(str(exc).strip().splitlines()[0], 200))) from None
+
+
+def _names(names) -> str:
+    return ", ".join(_short(str(name)) for name in names)
+
+
+def _parse_aware(text: str):
+    try:
+        value = parse_datetime(text)
+    except ValueError:
+        return None
+    return value if value is not None and timezone.is_aware(value) else None
 
 
 def _object(value, where: str) -> dict:
@@ -178,20 +413,24 @@ def _list(value, where: str) -> list:
     return value
 
 
-def _rows(document_case, assessments):
+def _children(assessment: dict, where: str, key: str) -> list[dict]:
+    rows = _list(assessment.get(key, []), f"{where}.{key}")
+    return [_object(row, f"{where}.{key}[{j}]") for j, row in enumerate(rows)]
+
+
+def _rows(case: dict, assessments: list[dict]) -> Iterator[tuple[type, dict, str]]:
     """Every (model, row, where) of the document, parents first."""
-    yield Submission, document_case, "case"
+    yield Submission, case, "case"
     for i, assessment in enumerate(assessments):
         where = f"assessments[{i}]"
-        assessment = _object(assessment, where)
         yield Assessment, assessment, where
-        for j, scenario in enumerate(_list(assessment.get("scenarios", []), f"{where}.scenarios")):
-            yield Scenario, _object(scenario, f"{where}.scenarios[{j}]"), f"{where}.scenarios[{j}]"
-        for j, decision in enumerate(_list(assessment.get("decisions", []), f"{where}.decisions")):
-            yield ReviewDecision, _object(decision, f"{where}.decisions[{j}]"), f"{where}.decisions[{j}]"
+        for j, scenario in enumerate(_children(assessment, where, "scenarios")):
+            yield Scenario, scenario, f"{where}.scenarios[{j}]"
+        for j, decision in enumerate(_children(assessment, where, "decisions")):
+            yield ReviewDecision, decision, f"{where}.decisions[{j}]"
 
 
-def _resolve_users(document, case, assessments, user_map) -> dict[str, Any]:
+def _resolve_users(case, assessments, user_map) -> dict[str, Any]:
     """User name in the file -> user here; refuses with every missing name at once."""
     named: set[str] = set()
     for model, row, where in _rows(case, assessments):
@@ -205,25 +444,58 @@ def _resolve_users(document, case, assessments, user_map) -> dict[str, Any]:
     found = {user.get_username(): user for user in User.objects.filter(**{f"{User.USERNAME_FIELD}__in": set(targets.values())})}
     bad_targets = sorted({target for name, target in targets.items() if name in user_map and target not in found})
     if bad_targets:
-        raise TransferError(MAPPED_TO_MISSING.format(usernames=", ".join(bad_targets)))
+        raise TransferError(MAPPED_TO_MISSING.format(usernames=_names(bad_targets)))
     missing = sorted(name for name, target in targets.items() if target not in found)
     if missing:
-        raise TransferError(MISSING_USERS.format(usernames=", ".join(missing)))
+        raise TransferError(MISSING_USERS.format(usernames=_names(missing)))
     return {name: found[target] for name, target in targets.items()}
 
 
+# One row: its JSON types, the model's validation, the text limits ------------------------------
+
+
+def _type_problem(field: models.Field, value: Any) -> str:
+    """What is wrong with the JSON type of ``value`` for ``field`` (``""``: nothing). The
+    export writes each field as one JSON type; the import takes no other (no "5000" for a
+    number, no list for a text)."""
+    if value is None or isinstance(field, models.JSONField):
+        return ""
+    if _is_user_link(field) or isinstance(field, (models.CharField, models.TextField)):
+        return "" if isinstance(value, str) else "must be text"
+    if isinstance(field, models.BooleanField):
+        return "" if isinstance(value, bool) else "must be true or false"
+    if isinstance(field, models.FloatField):
+        return "" if isinstance(value, (int, float)) and not isinstance(value, bool) else NOT_FINITE
+    if isinstance(field, models.IntegerField):
+        return "" if isinstance(value, int) and not isinstance(value, bool) else "must be a whole number"
+    if isinstance(field, models.DateTimeField):
+        if not isinstance(value, str) or len(value) > 40:
+            return "must be a date and time (ISO 8601, with its offset)"
+        try:
+            parsed = parse_datetime(value)
+        except ValueError:
+            parsed = None  # to_python says what is wrong with it
+        if parsed is not None and timezone.is_naive(parsed):
+            return "must give its offset from UTC (e.g. 2026-02-15T14:00:00+00:00)"
+    return ""
+
+
 def _build(model, row: dict, where: str, users: dict, **parents) -> models.Model:
-    """An unsaved instance of ``model`` from ``row``; ``TransferError`` for unknown fields."""
+    """An unsaved instance of ``model`` from ``row``; ``TransferError`` for unknown fields
+    and values of the wrong JSON type."""
     nested = {"scenarios", "decisions"} if model is Assessment else set()
     allowed = {f.name for f in _fields(model)} | nested
     unknown = sorted(set(row) - allowed)
     if unknown:
-        raise TransferError(UNKNOWN_FIELDS.format(where=where, fields=", ".join(unknown)))
+        raise TransferError(UNKNOWN_FIELDS.format(where=where, fields=_names(unknown)))
     instance = model(**parents)
     for field in _fields(model):
         if field.name not in row or field.name in DERIVED.get(model, set()):
             continue
         value = row[field.name]
+        problem = _type_problem(field, value)
+        if problem:
+            raise TransferError(INVALID_VALUE.format(where=f"{where}.{field.name}", problem=problem))
         if _is_user_link(field):
             setattr(instance, field.name, users[value] if value is not None else None)
             continue
@@ -231,6 +503,8 @@ def _build(model, row: dict, where: str, users: dict, **parents) -> models.Model
             setattr(instance, field.attname, field.to_python(value) if value is not None else None)
         except ValidationError as exc:
             raise TransferError(INVALID_ROW.format(where=f"{where}.{field.name}", errors=" ".join(exc.messages))) from None
+        except (TypeError, ValueError, OverflowError):
+            raise TransferError(INVALID_VALUE.format(where=f"{where}.{field.name}", problem="is not a valid value")) from None
     for field in _fields(model):
         # Automatic timestamps are written as exported (a raw save), so they must be there.
         automatic = getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False)
@@ -240,37 +514,330 @@ def _build(model, row: dict, where: str, users: dict, **parents) -> models.Model
 
 
 def _check(instance, where: str) -> None:
+    """The model's own validation, then the free-text limits every way in applies."""
     try:
         instance.full_clean()
     except ValidationError as exc:
         errors = "; ".join(
-            f"{name}: {' '.join(messages)}" if name != "__all__" else " ".join(messages)
+            _short(f"{name}: {' '.join(messages)}" if name != "__all__" else " ".join(messages), 300)
             for name, messages in exc.message_dict.items()
         )
         raise TransferError(INVALID_ROW.format(where=where, errors=errors)) from None
+    for field in _fields(type(instance)):
+        if field.name in TEXT_LIMITS and isinstance(getattr(instance, field.attname), str):
+            label = str(field.verbose_name).capitalize()
+            message = text_error(getattr(instance, field.attname), label=label, limit=TEXT_LIMITS[field.name])
+            if message:
+                raise TransferError(INVALID_ROW.format(where=where, errors=f"{field.name}: {message}"))
 
 
-def _write(case: dict, assessments: list, users: dict, reason: str) -> Submission:
-    case_number = case.get("case_number")
-    if Submission.objects.filter(case_number=case_number).exists():
-        raise TransferError(CASE_EXISTS.format(case_number=case_number))
+# A scenario: the engine's checks ---------------------------------------------------------------
+
+
+def _engine_problems(errors: Mapping[str, str], where: str) -> str:
+    """The engine's errors (keyed by symbol, ``site_specific[i].SYMBOL`` or ``__all__``) as places in the file."""
+
+    def place(key: str) -> str:
+        if key == ALL:
+            return where
+        return f"{where}.{key}" if key.startswith(f"{SITE_SPECIFIC}[") else _join(where, key)
+
+    return "; ".join(f"{place(key)}: {message}" for key, message in errors.items())
+
+
+def _check_inputs(engine: registry.Scenario, inputs: Any, where: str) -> dict:
+    """``inputs`` as the wizard stores them: a JSON object of the scenario's symbols, each
+    value of its declared type and within its declared range (``Param.coerce``/``check``),
+    the required ones given, and ``site_specific`` entries as the engine parses them."""
+    if not isinstance(inputs, dict):
+        raise TransferError(INVALID_VALUE.format(where=where, problem="must be a JSON object of {symbol: value}"))
+    params = engine.params
+    errors: dict[str, str] = {}
+    for symbol, raw in inputs.items():
+        if symbol == SITE_SPECIFIC:
+            try:
+                parse_entries(raw)
+            except EngineValidationError as exc:
+                errors.update(exc.errors)
+            continue
+        if symbol not in params:
+            errors[symbol] = "unknown input symbol for this scenario"
+            continue
+        param = params[symbol]
+        if param.kind == CHOICE:
+            ok_type = isinstance(raw, str)
+        else:
+            ok_type = isinstance(raw, (int, float)) and not isinstance(raw, bool)
+        if not ok_type:
+            what = "one of the choices" if param.kind == CHOICE else "a number"
+            errors[symbol] = f"must be {what} ({param.range_text()})"
+            continue
+        try:
+            value = param.coerce(raw)
+        except ValueError as exc:
+            errors[symbol] = str(exc)
+            continue
+        message = param.check(value)
+        if message:
+            errors[symbol] = message
+    for param in params.params:
+        if param.required and param.symbol not in inputs and param.symbol not in errors:
+            errors[param.symbol] = f"is required ({param.label}, {param.range_text()} {param.units})".rstrip()
+    if errors:
+        raise TransferError(_engine_problems(errors, where))
+    return inputs
+
+
+def _reason_limit(engine: registry.Scenario, symbol: str) -> int | None:
+    """The wizard's length limit on the reason for ``symbol`` (its form declares it)."""
+    from .forms.scenarios import REASON_PREFIX, step_form_class
+
+    field = step_form_class(engine.key, engine.params[symbol].step).base_fields.get(REASON_PREFIX + symbol)
+    return getattr(field, "max_length", None)
+
+
+def _check_reasons(engine: registry.Scenario, inputs: dict, reasons: Any, where: str) -> None:
+    from .services import needs_reason
+
+    if not isinstance(reasons, dict) or not all(isinstance(v, str) for v in reasons.values()):
+        raise TransferError(INVALID_VALUE.format(where=f"{where}.reasons", problem="must be a JSON object of {symbol: text}"))
+    for symbol, reason in reasons.items():
+        if symbol in engine.params:
+            limit = _reason_limit(engine, symbol)
+            if limit is not None and len(reason) > limit:
+                problem = REASON_TOO_LONG.format(length=len(reason), limit=limit)
+                raise TransferError(INVALID_VALUE.format(where=_join(f"{where}.reasons", symbol), problem=problem))
+    for symbol, raw in inputs.items():
+        if symbol in engine.params and needs_reason(engine.params[symbol], engine.params[symbol].coerce(raw)):
+            if not reasons.get(symbol, "").strip():
+                raise TransferError(
+                    INVALID_VALUE.format(where=_join(f"{where}.inputs", symbol), problem=REASON_MISSING.format(symbol=symbol))
+                )
+
+
+def _check_scenario(scenario: Scenario, where: str) -> None:
+    """The engine's checks of one use: its key, inputs, reasons, wizard step, and its
+    stored result against a recompute."""
+    try:
+        engine = registry.get(scenario.scenario_key)
+    except EngineValidationError as exc:
+        raise TransferError(INVALID_VALUE.format(where=f"{where}.scenario_key", problem=exc.errors[ALL])) from None
+    inputs = _check_inputs(engine, scenario.inputs, f"{where}.inputs")
+    _check_reasons(engine, inputs, scenario.reasons, where)
+    steps = [step.key for step in engine.params.steps]
+    if scenario.current_step and scenario.current_step not in steps:
+        problem = UNKNOWN_STEP.format(steps=", ".join(steps))
+        raise TransferError(INVALID_VALUE.format(where=f"{where}.current_step", problem=problem))
+    if scenario.result is None:
+        for name in ("computed_inputs", "computed_at"):
+            if getattr(scenario, name) is not None:
+                raise TransferError(INVALID_VALUE.format(where=f"{where}.{name}", problem=COMPUTATION_WITHOUT_RESULT))
+        return
+    if not isinstance(scenario.result, dict):
+        raise TransferError(INVALID_VALUE.format(where=f"{where}.result", problem="must be a JSON object or null"))
+    if scenario.computed_inputs is None or scenario.computed_at is None:
+        raise TransferError(INVALID_VALUE.format(where=f"{where}.result", problem=RESULT_WITHOUT_COMPUTATION))
+    computed_inputs = _check_inputs(engine, scenario.computed_inputs, f"{where}.computed_inputs")
+    stored_version = scenario.result.get("engine_version")
+    if stored_version != ENGINE_VERSION:
+        raise TransferError(
+            ENGINE_VERSION_DIFFERS.format(
+                where=f"{where}.result.engine_version", stored=_show(stored_version), running=ENGINE_VERSION
+            )
+        )
+    try:
+        recomputed = registry.compute(engine.key, computed_inputs)
+    except EngineValidationError as exc:
+        raise TransferError(_engine_problems(exc.errors, f"{where}.computed_inputs")) from None
+    expected = json.loads(json.dumps(recomputed.as_dict()))  # as a JSON field stores it
+    difference = _difference(scenario.result, expected, f"{where}.result")
+    if difference:
+        raise TransferError(difference)
+
+
+def _difference(stored: Any, computed: Any, where: str) -> str:
+    """The first place where ``stored`` is not ``computed`` (``""``: none). Text, true/false
+    and null must be identical, numbers equal within :data:`RESULT_REL_TOL`, objects have
+    the same keys and lists the same length."""
+    stack = [(stored, computed, where)]
+    while stack:
+        a, b, at = stack.pop()
+        if isinstance(b, dict):
+            if not isinstance(a, dict):
+                return RESULT_DIFFERS.format(where=at, stored=_show(a), computed="an object")
+            for key in list(b) + [k for k in a if k not in b]:
+                if key not in a or key not in b:
+                    present = "missing" if key not in a else "present"
+                    return RESULT_DIFFERS.format(
+                        where=_join(at, key), stored=present, computed="present" if key in b else "missing"
+                    )
+            stack.extend(reversed([(a[key], b[key], _join(at, key)) for key in b]))
+        elif isinstance(b, list):
+            if not isinstance(a, list) or len(a) != len(b):
+                shown = f"{len(a)} items" if isinstance(a, list) else _show(a)
+                return RESULT_DIFFERS.format(where=at, stored=shown, computed=f"{len(b)} items")
+            stack.extend(reversed([(x, y, f"{at}[{i}]") for i, (x, y) in enumerate(zip(a, b))]))
+        elif isinstance(b, (int, float)) and not isinstance(b, bool):
+            same = (
+                isinstance(a, (int, float))
+                and not isinstance(a, bool)
+                and (a == b or math.isclose(a, b, rel_tol=RESULT_REL_TOL, abs_tol=0.0))
+            )
+            if not same:
+                return RESULT_DIFFERS.format(where=at, stored=_show(a), computed=_show(b))
+        elif type(a) is not type(b) or a != b:
+            return RESULT_DIFFERS.format(where=at, stored=_show(a), computed=_show(b))
+    return ""
+
+
+# A revision: its review trail ------------------------------------------------------------------
+
+
+def _is_supervisor_here(user) -> bool:
+    """A supervisor of this installation: in the supervisor group (also when no longer
+    active) or holding the review permission."""
+    return user.groups.filter(name=SUPERVISOR_GROUP).exists() or is_supervisor(user)
+
+
+def _check_trail(assessment: Assessment, decisions: list[ReviewDecision], where: str) -> None:
+    """The decisions must be a path the workflow takes (``workflow.TRANSITIONS``), by the
+    people the workflow lets act, ending at the revision's status."""
+    from .workflow import TRANSITIONS
+
+    status, previous_at, approval = Status.DRAFT, None, None
+    for j, decision in enumerate(decisions):
+        at = f"{where}.decisions[{j}]"
+        user = decision.by.get_username()
+        if decision.from_status != status:
+            problem = TRAIL_FROM.format(found=str(decision.from_status), expected=str(status))
+            raise TransferError(INVALID_VALUE.format(where=f"{at}.from_status", problem=problem))
+        if TRANSITIONS.get((decision.from_status, decision.action)) != decision.to_status:
+            problem = TRAIL_STEP.format(
+                action=str(decision.action), from_status=str(decision.from_status), to_status=str(decision.to_status)
+            )
+            raise TransferError(INVALID_VALUE.format(where=at, problem=problem))
+        if previous_at is not None and decision.at < previous_at:
+            raise TransferError(INVALID_VALUE.format(where=f"{at}.at", problem=TRAIL_ORDER))
+        if decision.action == DecisionAction.SUBMIT and decision.by_id != assessment.engineer_id:
+            problem = TRAIL_SUBMITTER.format(user=user, engineer=assessment.engineer.get_username())
+            raise TransferError(INVALID_VALUE.format(where=f"{at}.by", problem=problem))
+        if decision.action in (DecisionAction.APPROVE, DecisionAction.RETURN):
+            if decision.by_id == assessment.engineer_id:
+                raise TransferError(INVALID_VALUE.format(where=f"{at}.by", problem=TRAIL_OWN_WORK.format(user=user)))
+            if not _is_supervisor_here(decision.by):
+                raise TransferError(INVALID_VALUE.format(where=f"{at}.by", problem=TRAIL_NOT_SUPERVISOR.format(user=user)))
+        if decision.action == DecisionAction.RETURN and not decision.comment.strip():
+            raise TransferError(INVALID_VALUE.format(where=f"{at}.comment", problem=TRAIL_RETURN_COMMENT))
+        if decision.action == DecisionAction.APPROVE:
+            approval = decision
+        status, previous_at = decision.to_status, decision.at
+    if assessment.status != status:
+        problem = TRAIL_END.format(status=str(assessment.status), reached=str(status))
+        raise TransferError(INVALID_VALUE.format(where=f"{where}.status", problem=problem))
+    if assessment.status == Status.APPROVED:
+        if assessment.approved_by_id != approval.by_id:
+            problem = APPROVED_BY_MISMATCH.format(
+                expected=approval.by.get_username(), found=assessment.approved_by.get_username()
+            )
+            raise TransferError(INVALID_VALUE.format(where=f"{where}.approved_by", problem=problem))
+        if abs(assessment.approved_at - approval.at) > APPROVAL_TIME_TOLERANCE:
+            problem = APPROVED_AT_MISMATCH.format(expected=approval.at.isoformat(), found=assessment.approved_at.isoformat())
+            raise TransferError(INVALID_VALUE.format(where=f"{where}.approved_at", problem=problem))
+    else:
+        for name in ("approved_by", "approved_at"):
+            if getattr(assessment, name) is not None:
+                raise TransferError(INVALID_VALUE.format(where=f"{where}.{name}", problem=NOT_APPROVED_YET))
+
+
+def _check_reviewed_uses(assessment: Assessment, scenarios: list[Scenario], where: str) -> None:
+    """A submitted or approved revision passed the submission's checks
+    (``workflow.assessment_submit``): uses, all current, the volume reason."""
+    from . import selectors
+
+    if assessment.status not in (Status.SUBMITTED, Status.APPROVED):
+        return
+    if not scenarios:
+        raise TransferError(INVALID_VALUE.format(where=f"{where}.scenarios", problem=NO_USES.format(status=assessment.status)))
+    for j, scenario in enumerate(scenarios):
+        state = selectors.scenario_state(scenario)
+        if state != selectors.CURRENT:
+            problem = USE_NOT_CURRENT.format(status=assessment.status, state=state)
+            raise TransferError(INVALID_VALUE.format(where=f"{where}.scenarios[{j}]", problem=problem))
+    volume = selectors.uses_volume(assessment=assessment, scenarios=scenarios)
+    if volume["excess"] and not assessment.volume_excess_reason.strip():
+        problem = VOLUME_REASON.format(message=volume["message"], status=assessment.status)
+        raise TransferError(INVALID_VALUE.format(where=f"{where}.volume_excess_reason", problem=problem))
+
+
+def _check_revisions(assessments: list[Assessment]) -> None:
+    numbers = sorted(a.revision for a in assessments)
+    if numbers != list(range(1, len(numbers) + 1)):
+        problem = REVISION_NUMBERS.format(found=", ".join(str(n) for n in numbers))
+        raise TransferError(INVALID_VALUE.format(where="assessments", problem=problem))
+    by_number = {a.revision: (i, a) for i, a in enumerate(assessments)}
+    for number in numbers[:-1]:
+        i, assessment = by_number[number]
+        if assessment.status != Status.APPROVED:
+            problem = REVISION_NOT_APPROVED.format(revision=number, status=assessment.status, next=number + 1)
+            raise TransferError(INVALID_VALUE.format(where=f"assessments[{i}].status", problem=problem))
+
+
+# Writing -------------------------------------------------------------------------------------
+
+
+def _write(case: dict, assessments: list[dict], users: dict, reason: str) -> Submission:
+    """Build, check and save every row (inside the caller's transaction: a refusal at any
+    row rolls back the rows saved before it).
+
+    Approved work is final (``models.ApprovedWorkLocked``; on PostgreSQL, triggers): no
+    use or decision may be added under an approved revision, except the approval's own
+    decision. An approved revision is therefore written as the workflow writes it:
+    submitted, with its uses and its decisions up to the submission; then approved; then
+    the approve decision."""
     submission = _build(Submission, case, "case", users)
+    submission.case_number = normalise_case_number(submission.case_number)
+    if submission.case_number and (
+        Submission.objects.annotate(normalised=Upper(Trim("case_number")))
+        .filter(normalised=submission.case_number)
+        .exists()
+    ):
+        raise TransferError(CASE_EXISTS.format(case_number=submission.case_number))
     submission.is_cbi = bool(submission.cbi_claims)
     _check(submission, "case")
     saved = [_save_raw(submission)]
+    revisions = []
     for i, row in enumerate(assessments):
         where = f"assessments[{i}]"
         assessment = _build(Assessment, row, where, users, submission=submission)
         _check(assessment, where)
+        approved = assessment.status == Status.APPROVED
+        final = (assessment.status, assessment.approved_by, assessment.approved_at)
+        if approved:
+            assessment.status, assessment.approved_by, assessment.approved_at = Status.SUBMITTED, None, None
         saved.append(_save_raw(assessment))
-        for j, scenario_row in enumerate(row.get("scenarios", [])):
-            scenario = _build(Scenario, scenario_row, f"{where}.scenarios[{j}]", users, assessment=assessment)
-            _check(scenario, f"{where}.scenarios[{j}]")
+        assessment.status, assessment.approved_by, assessment.approved_at = final
+        revisions.append(assessment)
+        scenarios = []
+        for j, scenario_row in enumerate(_children(row, where, "scenarios")):
+            at = f"{where}.scenarios[{j}]"
+            scenario = _build(Scenario, scenario_row, at, users, assessment=assessment)
+            _check(scenario, at)
+            _check_scenario(scenario, at)
             saved.append(_save_raw(scenario))
-        for j, decision_row in enumerate(row.get("decisions", [])):
-            decision = _build(ReviewDecision, decision_row, f"{where}.decisions[{j}]", users, assessment=assessment)
-            _check(decision, f"{where}.decisions[{j}]")
-            saved.append(_save_raw(decision))
+            scenarios.append(scenario)
+        decisions = []
+        for j, decision_row in enumerate(_children(row, where, "decisions")):
+            at = f"{where}.decisions[{j}]"
+            decision = _build(ReviewDecision, decision_row, at, users, assessment=assessment)
+            _check(decision, at)
+            decisions.append(decision)
+        _check_trail(assessment, decisions, where)  # an approved revision's last decision is its approval
+        _check_reviewed_uses(assessment, scenarios, where)
+        saved.extend(_save_raw(decision) for decision in (decisions[:-1] if approved else decisions))
+        if approved:
+            _save_raw(assessment)  # submitted -> approved
+            saved.append(_save_raw(decisions[-1]))
+    _check_revisions(revisions)
     _start_history(saved, reason)
     return submission
 

@@ -50,11 +50,13 @@ def task_populate() -> None:
     """The demo data, computed, one assessment submitted, approved and revised."""
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
+    from django.test.utils import override_settings
 
     from assessments import services, workflow
     from assessments.models import Assessment, Submission
 
-    call_command("load_demo", stdout=io.StringIO())
+    with override_settings(DEBUG=True):  # load_demo loads only with DEBUG on; this database is the check's own
+        call_command("load_demo", stdout=io.StringIO())
     User = get_user_model()
     reviewer, supervisor = User.objects.get(username="reviewer"), User.objects.get(username="supervisor")
     for assessment in Assessment.objects.select_related("engineer").order_by("pk"):

@@ -1,4 +1,5 @@
-"""The quick start's demo data loads, and each demo user sees what their role allows."""
+"""The quick start's demo data loads, and each demo user sees what their role allows.
+(What ``load_demo`` refuses, to protect real data: ``tests/test_load_demo_safety.py``.)"""
 
 import pytest
 from django.core.management import call_command
@@ -16,7 +17,8 @@ DEMO_PASSWORDS = {  # as printed in README.md
 
 
 @pytest.fixture
-def demo(db):
+def demo(db, settings):
+    settings.DEBUG = True  # load_demo runs only with DEBUG on (as scripts/run.sh serves)
     call_command("load_demo")
 
 

@@ -1,6 +1,11 @@
-"""Moving a case between installations: ``export_case`` then ``import_case`` into an
-empty database reproduces the case field by field; an import refuses, with exit status 2,
-a clear message and nothing written, an existing case, missing users and bad files."""
+"""Moving a case between installations: ``export_case`` then ``import_case`` into another
+installation reproduces the case field by field; an import refuses, with exit status 2,
+a clear message and nothing written, an existing case, missing users and bad files.
+
+Approved work cannot be deleted (``models.ApprovedWorkLocked``; PostgreSQL triggers), so
+"another installation" is this database with the case under another number and its people
+under other names and ids (:func:`elsewhere`): what the import sees is the same.
+"""
 
 from __future__ import annotations
 
@@ -114,19 +119,30 @@ def import_file(path, *args):
     return out.getvalue()
 
 
-def empty_the_database(people) -> None:
-    """What a fresh installation has: no case, and the same people under other ids."""
-    ReviewDecision.objects.all().delete()
-    Scenario.objects.all().delete()
-    Assessment.objects.all().delete()
-    Submission.objects.all().delete()
-    for model in (ReviewDecision, Scenario, Assessment, Submission):
-        model.history.all().delete()
-    User = get_user_model()
+OTHER_CASE = "P-26-0778"
+OTHER_NAMES = {"jsmith": "j.smith", "akumar": "a.kumar", "mlee": "m.lee"}
+
+
+def elsewhere(document: dict, *, people, create=tuple(OTHER_NAMES)) -> dict:
+    """``document`` as it arrives in another installation: the case under ``OTHER_CASE``,
+    each person under their name there (``OTHER_NAMES``), those named in ``create``
+    created there with the same role, in another order (other primary keys)."""
+    text = json.dumps(document).replace('"P-26-0777"', f'"{OTHER_CASE}"')
+    for old, new in OTHER_NAMES.items():
+        text = text.replace(f'"{old}"', f'"{new}"')
     roles = {user.username: user.groups.get().name for user in people.values()}
-    User.objects.filter(username__in=roles).delete()
-    for name in reversed(list(roles)):  # created in another order: other primary keys
-        make_user(User, name, group=roles[name], cbi=True)
+    for old in reversed(list(OTHER_NAMES)):
+        if old in create:
+            make_user(get_user_model(), OTHER_NAMES[old], group=roles[old], cbi=True)
+    return json.loads(text)
+
+
+def as_elsewhere(stored: dict) -> dict:
+    """``case_as_stored`` of the original case, with the number and names of ``elsewhere``."""
+    text = json.dumps(stored, default=str).replace('"P-26-0777"', f'"{OTHER_CASE}"')
+    for old, new in OTHER_NAMES.items():
+        text = text.replace(f'"{old}"', f'"{new}"')
+    return json.loads(text)
 
 
 def db_state():
@@ -135,28 +151,30 @@ def db_state():
     ]
 
 
+def write(tmp_path, document) -> Path:
+    path = tmp_path / "case.json"
+    path.write_text(json.dumps(document) if not isinstance(document, str) else document, encoding="utf-8")
+    return path
+
+
 # Round trip --------------------------------------------------------------------------------------
 
 
-def test_export_then_import_into_an_empty_database_reproduces_the_case(case, people, tmp_path):
-    before = case_as_stored("P-26-0777")
-    old_user_ids = {name: user.pk for name, user in people.items()}
-    path = tmp_path / "case.json"
-    path.write_text(export("P-26-0777"), encoding="utf-8")
-
-    empty_the_database(people)
-    assert not Submission.objects.exists()
-    new_user_ids = {name: get_user_model().objects.get(username=user.username).pk for name, user in people.items()}
-    assert set(new_user_ids.values()).isdisjoint(old_user_ids.values())  # users are matched by name, not id
+def test_export_then_import_into_another_installation_reproduces_the_case(case, people, tmp_path):
+    before = as_elsewhere(case_as_stored("P-26-0777"))
+    old_user_ids = {user.pk for user in people.values()}
+    path = write(tmp_path, elsewhere(json.loads(export("P-26-0777")), people=people))
+    new_user_ids = set(get_user_model().objects.filter(username__in=OTHER_NAMES.values()).values_list("pk", flat=True))
+    assert new_user_ids.isdisjoint(old_user_ids)  # users are matched by name, not id
     message = import_file(path)
 
-    after = case_as_stored("P-26-0777")
+    after = json.loads(json.dumps(case_as_stored(OTHER_CASE), default=str))
     assert after == before
-    assert message.strip() == "Imported case P-26-0777 with 2 revision(s)."
+    assert message.strip() == f"Imported case {OTHER_CASE} with 2 revision(s)."
     # Spot checks on what the comparison covers (so an empty comparison cannot pass).
     assert len(after["assessments"]) == 2
     first, second = after["assessments"]
-    assert (first["status"], first["approved_by"], second["status"], second["engineer"]) == ("approved", "mlee", "draft", "akumar")
+    assert (first["status"], first["approved_by"], second["status"], second["engineer"]) == ("approved", "m.lee", "draft", "a.kumar")
     assert [d["action"] for d in first["decisions"]] == ["submit", "return", "submit", "approve"]
     assert first["decisions"][1]["comment"] == "Explain Fchem."
     assert second["scenarios"][0]["inputs"] == {"Qchem_yr": 9000, "Fchem": 0.25}
@@ -166,27 +184,30 @@ def test_export_then_import_into_an_empty_database_reproduces_the_case(case, peo
 
 
 def test_imported_rows_start_their_history_with_the_import(case, people, tmp_path):
-    path = tmp_path / "case.json"
-    path.write_text(export("P-26-0777"), encoding="utf-8")
-    exported_at = json.loads(path.read_text())["exported_at"]
-    empty_the_database(people)
+    document = json.loads(export("P-26-0777"))
+    path = write(tmp_path, elsewhere(document, people=people))
     import_file(path)
-    for model in (Submission, Assessment, Scenario, ReviewDecision):
-        assert model.history.count() == model.objects.count()
-        assert set(model.history.values_list("history_type", "history_change_reason")) == {
-            ("+", f"Imported from a case export made {exported_at}.")
+    imported = Submission.objects.get(case_number=OTHER_CASE)
+    rows = {
+        Submission: Submission.objects.filter(pk=imported.pk),
+        Assessment: Assessment.objects.filter(submission=imported),
+        Scenario: Scenario.objects.filter(assessment__submission=imported),
+        ReviewDecision: ReviewDecision.objects.filter(assessment__submission=imported),
+    }
+    for model, queryset in rows.items():
+        history = model.history.filter(id__in=queryset.values("pk"))
+        assert history.count() == queryset.count() > 0
+        assert set(history.values_list("history_type", "history_change_reason")) == {
+            ("+", f"Imported from a case export made {document['exported_at']}.")
         }
 
 
 def test_imported_approved_revision_stays_frozen_and_the_draft_can_go_on(case, people, tmp_path):
-    path = tmp_path / "case.json"
-    path.write_text(export("P-26-0777"), encoding="utf-8")
-    empty_the_database(people)
-    import_file(path)
+    import_file(write(tmp_path, elsewhere(json.loads(export("P-26-0777")), people=people)))
     User = get_user_model()
-    akumar, mlee = User.objects.get(username="akumar"), User.objects.get(username="mlee")
-    first = Assessment.objects.get(revision=1)
-    draft = Assessment.objects.get(revision=2)
+    akumar, mlee = User.objects.get(username="a.kumar"), User.objects.get(username="m.lee")
+    first = Assessment.objects.get(submission__case_number=OTHER_CASE, revision=1)
+    draft = Assessment.objects.get(submission__case_number=OTHER_CASE, revision=2)
     with pytest.raises(Exception) as refused:
         services.assessment_update_notes(assessment=first, by=akumar, data={"notes": "x"})
     assert str(refused.value) == services.EDIT_ASSESSMENT_NOT_ALLOWED
@@ -239,40 +260,31 @@ def refused(path, message: str, *args) -> None:
 
 
 def test_import_never_overwrites_an_existing_case(case, tmp_path):
-    path = tmp_path / "case.json"
-    path.write_text(export("P-26-0777"), encoding="utf-8")
+    path = write(tmp_path, export("P-26-0777"))
     refused(path, "Case P-26-0777 exists already in this installation: import refused, nothing was written.")
 
 
 def test_import_names_every_missing_user_and_writes_nothing(case, people, tmp_path):
-    path = tmp_path / "case.json"
-    path.write_text(export("P-26-0777"), encoding="utf-8")
-    empty_the_database(people)
-    get_user_model().objects.filter(username__in=["akumar", "mlee"]).delete()
+    path = write(tmp_path, elsewhere(json.loads(export("P-26-0777")), people=people, create=("jsmith",)))
     refused(
         path,
-        "These users do not exist in this installation: akumar, mlee. Create them first, or map each to an "
+        "These users do not exist in this installation: a.kumar, m.lee. Create them first, or map each to an "
         "existing user with --map-user OLD=NEW. Nothing was written.",
     )
 
 
 def test_import_maps_users_with_map_user(case, people, tmp_path, django_user_model):
-    path = tmp_path / "case.json"
-    path.write_text(export("P-26-0777"), encoding="utf-8")
-    empty_the_database(people)
-    get_user_model().objects.filter(username="mlee").delete()
+    path = write(tmp_path, elsewhere(json.loads(export("P-26-0777")), people=people, create=("jsmith", "akumar")))
     make_user(django_user_model, "mary.lee", group=SUPERVISOR_GROUP, cbi=True)
-    import_file(path, "--map-user", "mlee=mary.lee")
-    first = Assessment.objects.get(revision=1)
+    import_file(path, "--map-user", "m.lee=mary.lee")
+    first = Assessment.objects.get(submission__case_number=OTHER_CASE, revision=1)
     assert first.approved_by.username == "mary.lee"
     assert set(first.decisions.exclude(action="submit").values_list("by__username", flat=True)) == {"mary.lee"}
 
 
 def test_map_user_to_a_missing_user_is_refused(case, people, tmp_path):
-    path = tmp_path / "case.json"
-    path.write_text(export("P-26-0777"), encoding="utf-8")
-    empty_the_database(people)
-    refused(path, "--map-user maps to user(s) that do not exist here: nobody.", "--map-user", "mlee=nobody")
+    path = write(tmp_path, elsewhere(json.loads(export("P-26-0777")), people=people))
+    refused(path, "--map-user maps to user(s) that do not exist here: nobody.", "--map-user", "m.lee=nobody")
 
 
 def test_map_user_needs_old_equals_new(tmp_path):
@@ -281,16 +293,8 @@ def test_map_user_needs_old_equals_new(tmp_path):
 
 @pytest.fixture
 def exported(case, people):
-    """The case's export as a dictionary, with the database emptied for the import."""
-    document = json.loads(export("P-26-0777"))
-    empty_the_database(people)
-    return document
-
-
-def write(tmp_path, document) -> Path:
-    path = tmp_path / "case.json"
-    path.write_text(json.dumps(document) if not isinstance(document, str) else document, encoding="utf-8")
-    return path
+    """The case's export as a dictionary, as another installation receives it."""
+    return elsewhere(json.loads(export("P-26-0777")), people=people)
 
 
 def test_missing_file_exits_2(tmp_path):

@@ -3,9 +3,11 @@ into this installation (see assessments.transfer for the rules).
 
 An existing case is never overwritten: the import is refused, naming the case number.
 Users are matched by user name; a missing user stops the import (all missing names are
-listed) unless ``--map-user OLD=NEW`` maps it to an existing one. Bad input (no such
-file, not JSON, not a case export, an invalid row) exits with status 2 and a message,
-having written nothing.
+listed) unless ``--map-user OLD=NEW`` maps it to an existing one. Every row is checked as
+the application checks it (the model, the engine, the review trail; see
+``assessments.transfer``). Bad input (no such file, a file over
+``transfer.MAX_FILE_BYTES``, not UTF-8, not JSON, not a case export, an invalid row)
+exits with status 2 and a message naming the place in the file, having written nothing.
 """
 
 import sys
@@ -31,7 +33,9 @@ class Command(BaseCommand):
     help = (
         "Imports a case written by export_case. Refuses (exit status 2, nothing written) a case number that "
         "exists already, users that do not exist here (unless mapped with --map-user OLD=NEW), and any file "
-        "that is not a valid case export. Use - to read standard input."
+        "that is not a valid case export or holds anything the application would refuse (an invalid row, "
+        "inputs the engine refuses, a result the engine does not reproduce, a review trail the workflow "
+        "does not write). Use - to read standard input."
     )
 
     def add_arguments(self, parser):
@@ -47,18 +51,18 @@ class Command(BaseCommand):
     def handle(self, *args, file: str, map_user: list[str], **options):
         user_map = _user_mapping(map_user)
         source = "standard input" if file == "-" else file
+        limit = transfer.MAX_FILE_BYTES + 1  # one byte more than allowed tells a file that is too large
         try:
             if file == "-":
-                text = sys.stdin.read()
+                stream = getattr(sys.stdin, "buffer", None)
+                data = stream.read(limit) if stream is not None else sys.stdin.read(limit)
             else:
-                with open(file, encoding="utf-8") as handle:
-                    text = handle.read()
+                with open(file, "rb") as handle:
+                    data = handle.read(limit)
         except OSError as exc:
             raise CommandError(f"Cannot read {source}: {exc.strerror}.", returncode=EXIT_BAD_INPUT) from None
-        except UnicodeDecodeError:
-            raise CommandError(f"{source} is not UTF-8 text.", returncode=EXIT_BAD_INPUT) from None
         try:
-            document = transfer.loads(text, source=source)
+            document = transfer.loads(data, source=source)
             submission = transfer.case_import(document=document, user_map=user_map)
         except transfer.TransferError as exc:
             raise CommandError(str(exc), returncode=EXIT_BAD_INPUT) from None
