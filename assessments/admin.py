@@ -1,24 +1,60 @@
 """Admin: every model, with its history. CBI cases are hidden from uncleared staff
 here as everywhere else (selectors.visible_submissions), history pages included.
 
-Submitted and approved work is read-only here as on every other edit path
-(``permissions.assessment_is_frozen``/``submission_is_frozen``): the change form shows
-it without a save button and a POST is refused, its scenarios cannot be added, changed
-or deleted, and django-simple-history's "revert to this version" is refused too.
-Review decisions are a record only the workflow service writes."""
+The admin is an edit path like the pages, under the same rules (``assessments.permissions``),
+superusers included:
 
+- Only an assessment's engineer changes or deletes it and its uses (scenarios), and only
+  while it is a draft or returned; everyone else sees it read-only. Submitted and approved
+  work is read-only for all (no save button, a POST refused, no inline scenario added,
+  changed or deleted), and so is a case with submitted or approved work.
+- What the workflow, the wizard and the engine write is read-only for everyone: an
+  assessment's case, revision, engineer (so nobody takes over a draft), status and
+  approval; a scenario's case link, key, inputs, reasons, last step, result and the inputs
+  it was computed from (``services.scenario_compute`` alone writes a result; the wizard
+  alone writes inputs, checking each and asking a reason for each override).
+- Adding is the pages' adding: a new assessment is ``services.assessment_start`` (the
+  user's own revision 1 of a case without one), a new use ``services.scenario_add``
+  (under the user's own editable assessment, an engine scenario).
+- The admin saves only the fields its form shows; every other field keeps its stored
+  value, so django-simple-history's "revert to this version" reverts those fields only,
+  and only where a change is allowed.
+
+Review decisions are a record only the workflow service writes. Underneath, the models
+refuse any write to approved work (``models.ApprovedWorkLocked``)."""
+
+from django import forms
 from django.contrib import admin
 from django.contrib.admin.utils import unquote
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404
 from simple_history.admin import SimpleHistoryAdmin
 
-from . import permissions, selectors
+from . import permissions, selectors, services
+from .esd import registry
 from .models import Assessment, ReviewDecision, Scenario, Submission
 
 
+def _keep_stored_values(obj, form) -> None:
+    """Give every field of ``obj`` that ``form`` does not edit its stored value back (a
+    history "revert" hands the admin a whole old row; a read-only field is not posted)."""
+    stored = type(obj)._default_manager.get(pk=obj.pk)
+    for field in obj._meta.concrete_fields:
+        if not field.primary_key and field.name not in form.fields:
+            setattr(obj, field.attname, getattr(stored, field.attname))
+
+
+def _become(obj, created) -> None:
+    """Make the admin's unsaved ``obj`` the row a service ``created`` (for the admin's log
+    and redirect)."""
+    obj.pk = created.pk
+    obj._state.adding = False
+    obj.refresh_from_db()
+
+
 class CbiFilteredAdmin(SimpleHistoryAdmin):
-    """Limits the rows to those under a case the user may see."""
+    """Limits the rows to those under a case the user may see, and changes and deletions
+    to the rows the user may edit (:meth:`may_edit`)."""
 
     submission_path = ""  # lookup from this model to its Submission
 
@@ -29,19 +65,24 @@ class CbiFilteredAdmin(SimpleHistoryAdmin):
             return queryset.filter(pk__in=visible.values("pk"))
         return queryset.filter(**{f"{self.submission_path}__in": visible.values("pk")})
 
-    def is_frozen(self, obj) -> bool:
-        """True when ``obj`` may no longer be changed or deleted."""
-        return False
+    def may_edit(self, request, obj) -> bool:
+        """True when the user may change or delete ``obj``, as on the pages."""
+        return True
 
     def has_change_permission(self, request, obj=None):
-        if obj is not None and self.is_frozen(obj):
+        if obj is not None and not self.may_edit(request, obj):
             return False
         return super().has_change_permission(request, obj)
 
     def has_delete_permission(self, request, obj=None):
-        if obj is not None and self.is_frozen(obj):
+        if obj is not None and not self.may_edit(request, obj):
             return False
         return super().has_delete_permission(request, obj)
+
+    def save_model(self, request, obj, form, change):
+        if change:
+            _keep_stored_values(obj, form)
+        super().save_model(request, obj, form, change)
 
     def _visible_object(self, request, object_id):
         """The current row, if the user may see it; else 404 (history pages would
@@ -68,25 +109,46 @@ class SubmissionAdmin(CbiFilteredAdmin):
     list_filter = ("case_type", "is_cbi", "physical_state")
     search_fields = ("case_number", "generic_name", "chemical_name", "submitter")
 
-    def is_frozen(self, obj) -> bool:
-        return permissions.submission_is_frozen(obj)
+    def may_edit(self, request, obj) -> bool:
+        return not permissions.submission_is_frozen(obj)
 
 
 class ScenarioInline(admin.TabularInline):
+    """The uses of an assessment: their order and titles, for the engineer of a draft or
+    returned assessment; added through ``services.scenario_add`` only (the scenario admin
+    or the pages), so never here."""
+
     model = Scenario
     extra = 0
     fields = ("position", "scenario_key", "title", "computed_at")
-    readonly_fields = ("computed_at",)
+    readonly_fields = ("scenario_key", "computed_at")
 
-    # ``obj`` is the parent assessment: a frozen one's scenarios are read-only.
     def has_add_permission(self, request, obj=None):
-        return not (obj is not None and permissions.assessment_is_frozen(obj)) and super().has_add_permission(request, obj)
+        return False
 
+    # ``obj`` is the parent assessment.
     def has_change_permission(self, request, obj=None):
-        return not (obj is not None and permissions.assessment_is_frozen(obj)) and super().has_change_permission(request, obj)
+        return (obj is None or permissions.can_edit_assessment(request.user, obj)) and super().has_change_permission(request, obj)
 
     def has_delete_permission(self, request, obj=None):
-        return not (obj is not None and permissions.assessment_is_frozen(obj)) and super().has_delete_permission(request, obj)
+        return (obj is None or permissions.can_edit_assessment(request.user, obj)) and super().has_delete_permission(request, obj)
+
+
+class AssessmentAddForm(forms.ModelForm):
+    """Starting an assessment: the case only; refused as ``services.assessment_start``
+    refuses it."""
+
+    user = None  # the requesting user, set by AssessmentAdmin.get_form
+
+    class Meta:
+        model = Assessment
+        fields = ("submission",)
+
+    def clean_submission(self):
+        submission = self.cleaned_data["submission"]
+        if not permissions.can_start_assessment(self.user, submission):
+            raise ValidationError(services.START_NOT_ALLOWED)
+        return submission
 
 
 @admin.register(Assessment)
@@ -96,16 +158,55 @@ class AssessmentAdmin(CbiFilteredAdmin):
     list_filter = ("status",)
     search_fields = ("submission__case_number", "engineer__username")
     list_select_related = ("submission", "engineer")
-    readonly_fields = ("status", "approved_by", "approved_at")
+    # Written by services.assessment_start, the workflow and the submission (the reason
+    # the uses exceed the production volume), never here.
+    WORKFLOW_FIELDS = ("submission", "revision", "engineer", "status", "approved_by", "approved_at", "volume_excess_reason")
+    NOTES_FIELDS = ("notes", "pollution_prevention", "occupational_exposure_rating", "exposure_based_review")
     inlines = [ScenarioInline]
 
-    def is_frozen(self, obj) -> bool:
-        return permissions.assessment_is_frozen(obj)
+    def may_edit(self, request, obj) -> bool:
+        # A returned assessment's decisions are the review's record: deleting it is refused
+        # because nobody may delete those (ReviewDecisionAdmin), so only a draft is deleted.
+        return permissions.can_edit_assessment(request.user, obj)
+
+    def get_fields(self, request, obj=None):
+        return ("submission",) if obj is None else (*self.WORKFLOW_FIELDS, *self.NOTES_FIELDS)
+
+    def get_readonly_fields(self, request, obj=None):
+        return () if obj is None else self.WORKFLOW_FIELDS
+
+    def get_inlines(self, request, obj):
+        return self.inlines if obj is not None else []
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        if obj is None:
+            kwargs["form"] = type("AssessmentAddForm", (AssessmentAddForm,), {"user": request.user})
+        return super().get_form(request, obj, change=change, **kwargs)
+
+    def save_model(self, request, obj, form, change):
+        if change:
+            super().save_model(request, obj, form, change)
+        else:
+            _become(obj, services.assessment_start(submission=obj.submission, by=request.user))
 
     def formfield_for_foreignkey(self, db_field, request, **kwargs):
         if db_field.name == "submission":
             kwargs["queryset"] = selectors.visible_submissions(user=request.user)
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+
+class ScenarioAddForm(forms.ModelForm):
+    """Adding a use: an engine scenario under one of the user's editable assessments."""
+
+    scenario_key = forms.ChoiceField(label="Scenario", choices=())
+
+    class Meta:
+        model = Scenario
+        fields = ("assessment", "scenario_key", "title")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["scenario_key"].choices = [(s.key, f"{s.title} ({s.key})") for s in registry.scenarios()]
 
 
 @admin.register(Scenario)
@@ -114,14 +215,41 @@ class ScenarioAdmin(CbiFilteredAdmin):
     list_display = ("assessment", "position", "scenario_key", "title", "computed_at")
     list_filter = ("scenario_key",)
     list_select_related = ("assessment__submission",)
+    # The wizard writes the inputs, reasons and step; services.scenario_compute alone the result.
+    WRITTEN_ELSEWHERE = ("assessment", "scenario_key", "current_step", "inputs", "reasons",
+                         "computed_inputs", "result", "computed_at")
 
-    def is_frozen(self, obj) -> bool:
-        return permissions.assessment_is_frozen(obj.assessment)
+    def may_edit(self, request, obj) -> bool:
+        return permissions.can_edit_assessment(request.user, obj.assessment)
+
+    def get_fields(self, request, obj=None):
+        if obj is None:
+            return ("assessment", "scenario_key", "title")
+        return ("assessment", "scenario_key", "title", "position", "current_step", "inputs", "reasons",
+                "computed_inputs", "result", "computed_at")
+
+    def get_readonly_fields(self, request, obj=None):
+        return () if obj is None else self.WRITTEN_ELSEWHERE
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        if obj is None:
+            kwargs["form"] = ScenarioAddForm
+        return super().get_form(request, obj, change=change, **kwargs)
+
+    def save_model(self, request, obj, form, change):
+        if change:
+            super().save_model(request, obj, form, change)
+        else:
+            created = services.scenario_add(
+                assessment=obj.assessment, by=request.user, scenario_key=obj.scenario_key, title=obj.title
+            )
+            _become(obj, created)
 
     def formfield_for_foreignkey(self, db_field, request, **kwargs):
         if db_field.name == "assessment":
             kwargs["queryset"] = Assessment.objects.filter(
                 submission__in=selectors.visible_submissions(user=request.user),
+                engineer=request.user,
                 status__in=permissions.EDITABLE_STATUSES,
             ).select_related("submission")
         return super().formfield_for_foreignkey(db_field, request, **kwargs)

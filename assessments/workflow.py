@@ -7,13 +7,21 @@
 and one :class:`ReviewDecision`. A refusal raises ``PermissionDenied`` (who or when)
 or ``ValidationError`` (bad input) with one of the messages below and writes nothing.
 
-Approval freezes the stored result snapshots as they are: nothing is recomputed, and
-submission is refused while any scenario has no result or its inputs changed since its
-result was computed, so what the supervisor approves is what the engine computed from
-the inputs shown. A new revision copies an approved assessment into a new draft.
+Approval freezes the stored result snapshots as they are: nothing is stored anew.
+Submission is refused while any scenario has no result or its inputs changed since its
+result was computed, and both submission and approval recompute each scenario from the
+inputs its result was computed from and refuse a stored result that is not what the
+engine computes (an edited or forged one, or one from an engine that has changed since),
+so what the supervisor approves is what the engine computes from the inputs shown.
+Approved work is final (``models.ApprovedWorkLocked``); a new revision copies an
+approved assessment into a new draft, reading the approved one only.
 """
 
 from __future__ import annotations
+
+import json
+import math
+from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
@@ -21,6 +29,8 @@ from django.db.models import Max
 from django.utils import timezone
 
 from . import permissions, selectors
+from .esd import registry
+from .esd.parameters import EngineValidationError
 from .history import result_problems
 from .models import Assessment, DecisionAction, ReviewDecision, Scenario, Status, Submission
 from .roles import is_supervisor
@@ -42,6 +52,13 @@ NO_SCENARIOS = "Add at least one use (scenario) before submitting."
 NOT_COMPUTED = "Compute every use before submitting. Not computed: {titles}."
 STALE_RESULTS = "Inputs changed since these uses were computed; compute them again before submitting: {titles}."
 STALE_RESULTS_AT_APPROVAL = "Inputs changed since these uses were computed; return the assessment instead: {titles}."
+NOT_ENGINE_RESULTS = (
+    "The stored results of {titles} are not what the engine computes from {its} inputs; compute {it} again."
+)
+NOT_ENGINE_RESULTS_AT_APPROVAL = (
+    "The stored results of {titles} are not what the engine computes from {its} inputs; "
+    "return the assessment instead."
+)
 VOLUME_REASON_REQUIRED = "{message} Say why (e.g. the volumes are alternatives, not additive) to submit."
 REVISE_NOT_APPROVED = "Only an approved assessment can be copied into a new revision."
 REVISE_NOT_LATEST = "Revision {revision} is not the latest revision of this case: start from the latest one."
@@ -76,6 +93,7 @@ def assessment_submit(*, assessment: Assessment, by, note: str = "", volume_reas
     if not permissions.can_submit(by, assessment):
         raise PermissionDenied(SUBMIT_NOT_ALLOWED)
     _check_results(assessment, not_computed=NOT_COMPUTED, stale=STALE_RESULTS)
+    _check_engine_results(assessment, message=NOT_ENGINE_RESULTS)
     volume = selectors.uses_volume(assessment=assessment)
     volume_reason = (volume_reason or "").strip() if volume["excess"] else ""
     if volume["excess"] and not volume_reason:
@@ -93,6 +111,7 @@ def assessment_approve(*, assessment: Assessment, by, comment: str = "") -> Asse
     _check_transition(assessment, DecisionAction.APPROVE)
     _check_reviewer(assessment, by)
     _check_results(assessment, not_computed=STALE_RESULTS_AT_APPROVAL, stale=STALE_RESULTS_AT_APPROVAL)
+    _check_engine_results(assessment, message=NOT_ENGINE_RESULTS_AT_APPROVAL)
     return _transition(assessment, action=DecisionAction.APPROVE, by=by, comment=comment)
 
 
@@ -185,6 +204,53 @@ def _check_results(assessment: Assessment, *, not_computed: str, stale: str) -> 
         raise ValidationError(not_computed.format(titles=_titles(problems["uncomputed"])))
     if problems["stale"]:
         raise ValidationError(stale.format(titles=_titles(problems["stale"])))
+
+
+def _check_engine_results(assessment: Assessment, *, message: str) -> None:
+    """Refuse (naming them) the scenarios whose stored result is not what the engine
+    computes from the inputs it was computed from (``computed_inputs``)."""
+    wrong = [s for s in assessment.scenarios.all() if not _is_engine_result(s)]
+    if wrong:
+        one = len(wrong) == 1
+        raise ValidationError(message.format(titles=_titles(wrong), its="its" if one else "their",
+                                             it="it" if one else "them"))
+
+
+# Which engine computed a result is a label, not part of what it computed.
+NOT_COMPARED = ("engine_version",)
+RESULT_REL_TOL = 1e-9
+
+
+def _is_engine_result(scenario: Scenario) -> bool:
+    """The stored result is what ``registry.compute`` returns today for the stored
+    ``computed_inputs``: every part (facility, releases, exposures, totals, mass balance,
+    trace, ...; the engine version aside), numbers within a relative 1e-9, key order
+    aside. A part missing or added on either side is a difference."""
+    try:
+        fresh = registry.compute(scenario.scenario_key, scenario.computed_inputs or {}).as_dict()
+    except EngineValidationError:
+        return False  # the inputs are no longer valid, or the scenario no longer exists
+    fresh = json.loads(json.dumps(fresh))  # as the JSON field stores it (tuples as lists)
+    stored = scenario.result
+    if not isinstance(stored, dict):
+        return False
+    return _same(
+        {k: v for k, v in stored.items() if k not in NOT_COMPARED},
+        {k: v for k, v in fresh.items() if k not in NOT_COMPARED},
+    )
+
+
+def _same(stored: Any, fresh: Any) -> bool:
+    """JSON values equal, numbers within ``RESULT_REL_TOL``, mappings in any key order."""
+    if isinstance(stored, bool) or isinstance(fresh, bool):
+        return stored is fresh
+    if isinstance(stored, (int, float)) and isinstance(fresh, (int, float)):
+        return math.isclose(stored, fresh, rel_tol=RESULT_REL_TOL)
+    if isinstance(stored, dict) and isinstance(fresh, dict):
+        return stored.keys() == fresh.keys() and all(_same(stored[k], fresh[k]) for k in stored)
+    if isinstance(stored, list) and isinstance(fresh, list):
+        return len(stored) == len(fresh) and all(_same(a, b) for a, b in zip(stored, fresh))
+    return stored == fresh
 
 
 def _titles(scenarios) -> str:

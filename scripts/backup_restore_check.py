@@ -189,7 +189,7 @@ def admin(server: str, sql: str) -> None:
 
 
 # The self-test (--tamper): one changed value in the restored copy must fail the check.
-TAMPER_SQL = "UPDATE assessments_scenario SET title = title || ' (changed)' WHERE id = (SELECT MIN(id) FROM assessments_scenario)"
+TAMPER_SQL = "UPDATE assessments_scenario SET title = title || ' (changed)' WHERE id = (SELECT MAX(id) FROM assessments_scenario)"
 
 
 def tamper_postgres(database_url: str) -> None:

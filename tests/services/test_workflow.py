@@ -5,6 +5,7 @@ approved work, and the new revision."""
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -14,6 +15,7 @@ from assessments.esd import registry
 from assessments.models import Assessment, DecisionAction, ReviewDecision, Scenario, Status, Submission
 from tests._review_support import (  # noqa: F401  (fixtures)
     TOY_KEY,
+    add_computed_scenario,
     approved,
     draft_with_result,
     in_status,
@@ -330,20 +332,154 @@ def test_renaming_a_use_does_not_make_its_result_stale(reviewer):
 # Approved work is frozen ----------------------------------------------------------------------
 
 
-def test_approval_keeps_the_stored_result_and_does_not_recompute(reviewer, supervisor, toy_engine, monkeypatch):
+def test_approval_keeps_the_stored_result(reviewer, supervisor):
     assessment = submitted(reviewer)
     scenario = assessment.scenarios.get()
     stored, computed_at = scenario.result, scenario.computed_at
     # 5000 kg/yr × 0.2 = 1000 kg/yr to air (hand calculation).
     assert stored["totals_by_medium"] == {"air": pytest.approx(1000.0)}
-
-    def later_engine(inputs):
-        raise AssertionError("approval recomputed the result")
-
-    monkeypatch.setattr(registry, "_registry", lambda: {TOY_KEY: dataclasses.replace(toy_engine, run=later_engine)})
     workflow.assessment_approve(assessment=assessment, by=supervisor)
     scenario.refresh_from_db()
     assert (scenario.result, scenario.computed_at) == (stored, computed_at)
+
+
+# The stored results are the engine's ----------------------------------------------------------
+
+
+def tamper(scenario: Scenario, change) -> None:
+    """Change the stored result behind the services' back (as a raw edit would):
+    ``change(result)`` edits a copy; computed_inputs stay, so the result looks current."""
+    result = json.loads(json.dumps(scenario.result))
+    change(result)
+    Scenario.objects.filter(pk=scenario.pk).update(result=result)
+
+
+def ten_times_the_release(result: dict) -> None:
+    for estimate in result["releases"][0]["estimates"]:
+        for name in ("kg_site_day", "kg_site_year", "kg_year_all_sites"):
+            estimate[name] *= 10
+
+
+def test_submit_refuses_a_result_the_engine_did_not_compute(reviewer):
+    assessment = draft_with_result(reviewer)
+    tamper(assessment.scenarios.get(), ten_times_the_release)
+    refused(
+        lambda: workflow.assessment_submit(assessment=assessment, by=reviewer),
+        ValidationError,
+        "The stored results of “Toy use” are not what the engine computes from its inputs; compute it again.",
+    )
+
+
+def test_submit_refuses_a_result_relabelled_with_other_inputs(reviewer):
+    """Inputs and computed_inputs changed together, the result left as it was: current by
+    the staleness check, not the engine's result for those inputs."""
+    assessment = draft_with_result(reviewer)
+    scenario = assessment.scenarios.get()
+    inputs = {**scenario.inputs, "Qchem_yr": 9000}
+    Scenario.objects.filter(pk=scenario.pk).update(inputs=inputs, computed_inputs=inputs)
+    refused(
+        lambda: workflow.assessment_submit(assessment=assessment, by=reviewer),
+        ValidationError,
+        workflow.NOT_ENGINE_RESULTS.format(titles="“Toy use”", its="its", it="it"),
+    )
+
+
+def test_submit_names_every_use_whose_result_is_not_the_engines(reviewer):
+    assessment = draft_with_result(reviewer)
+    add_computed_scenario(assessment, title="Second use", volume=2000.0)
+    add_computed_scenario(assessment, title="Third use", volume=3000.0)
+    first, _, third = assessment.scenarios.order_by("position")
+    tamper(first, ten_times_the_release)
+    tamper(third, lambda result: result["facility"].update(Nsites=2))
+    refused(
+        lambda: workflow.assessment_submit(assessment=assessment, by=reviewer),
+        ValidationError,
+        "The stored results of “Toy use”, “Third use” are not what the engine computes from their inputs; "
+        "compute them again.",
+    )
+
+
+def test_computing_again_replaces_a_tampered_result_and_allows_the_submission(reviewer):
+    assessment = draft_with_result(reviewer)
+    scenario = assessment.scenarios.get()
+    tamper(scenario, ten_times_the_release)
+    services.scenario_compute(scenario=scenario, by=reviewer)
+    workflow.assessment_submit(assessment=assessment, by=reviewer)
+    assessment.refresh_from_db()
+    assert assessment.status == Status.SUBMITTED
+
+
+def test_the_check_ignores_key_order_the_engine_label_and_differences_below_1e_9(reviewer):
+    assessment = draft_with_result(reviewer)
+    scenario = assessment.scenarios.get()
+
+    def harmless(result):
+        estimate = result["releases"][0]["estimates"][0]
+        estimate["kg_year_all_sites"] *= 1 + 1e-12
+        result["engine_version"] = "0.9.0"
+        reordered = dict(reversed(list(result.items())))
+        result.clear()
+        result.update(reordered)
+
+    tamper(scenario, harmless)
+    workflow.assessment_submit(assessment=assessment, by=reviewer)
+    assessment.refresh_from_db()
+    assert assessment.status == Status.SUBMITTED
+
+
+def test_a_difference_of_1e_6_is_a_difference(reviewer):
+    assessment = draft_with_result(reviewer)
+
+    def off_by_a_millionth(result):
+        result["releases"][0]["estimates"][0]["kg_site_day"] *= 1 + 1e-6
+
+    tamper(assessment.scenarios.get(), off_by_a_millionth)
+    with pytest.raises(ValidationError):
+        workflow.assessment_submit(assessment=assessment, by=reviewer)
+
+
+def test_a_result_stripped_of_its_releases_is_refused(reviewer):
+    assessment = draft_with_result(reviewer)
+    tamper(assessment.scenarios.get(), lambda result: result.pop("releases"))
+    with pytest.raises(ValidationError):
+        workflow.assessment_submit(assessment=assessment, by=reviewer)
+
+
+def test_approve_refuses_a_tampered_result(reviewer, supervisor):
+    assessment = submitted(reviewer)
+    tamper(assessment.scenarios.get(), lambda result: result["facility"].update(TIME_days=1))
+    refused(
+        lambda: workflow.assessment_approve(assessment=assessment, by=supervisor),
+        ValidationError,
+        "The stored results of “Toy use” are not what the engine computes from its inputs; "
+        "return the assessment instead.",
+    )
+
+
+def test_approve_refuses_a_result_the_engine_now_computes_differently(reviewer, supervisor, toy_engine, monkeypatch):
+    """The engine changed between submission and approval: the supervisor would certify
+    numbers the engine no longer computes."""
+    assessment = submitted(reviewer)
+
+    def later_engine(inputs):
+        result = toy_engine.run(inputs)
+        result.facility["Nsites"] = 2
+        return result
+
+    monkeypatch.setattr(registry, "_registry", lambda: {TOY_KEY: dataclasses.replace(toy_engine, run=later_engine)})
+    refused(
+        lambda: workflow.assessment_approve(assessment=assessment, by=supervisor),
+        ValidationError,
+        workflow.NOT_ENGINE_RESULTS_AT_APPROVAL.format(titles="“Toy use”", its="its", it="it"),
+    )
+
+
+def test_a_result_whose_scenario_is_gone_is_refused(reviewer, supervisor, monkeypatch):
+    assessment = submitted(reviewer)
+    monkeypatch.setattr(registry, "_registry", lambda: {})
+    with pytest.raises(ValidationError) as caught:
+        workflow.assessment_approve(assessment=assessment, by=supervisor)
+    assert caught.value.messages == [workflow.NOT_ENGINE_RESULTS_AT_APPROVAL.format(titles="“Toy use”", its="its", it="it")]
 
 
 def _edit_calls(assessment: Assessment, user):

@@ -31,11 +31,14 @@ pytestmark = [
 PAUSE_S = 0.5
 
 
-def race(calls, monkeypatch):
-    """Run ``calls`` at once in threads; return each one's result or exception."""
+def race(calls, monkeypatch, *, holding: threading.Event | None = None):
+    """Run ``calls`` at once in threads; return each one's result or exception.
+    ``holding`` is set when a transition starts holding the row lock."""
     original = workflow._transition
 
     def slow_transition(*args, **kwargs):
+        if holding is not None:
+            holding.set()
         time.sleep(PAUSE_S)  # hold the row lock while the other thread tries
         return original(*args, **kwargs)
 
@@ -96,3 +99,32 @@ def test_simultaneous_approve_and_return_one_wins(reviewer, supervisor, other_su
     review_decisions = ReviewDecision.objects.filter(assessment=assessment).exclude(action="submit")
     assert review_decisions.count() == 1
     assert review_decisions.get().to_status == assessment.status
+
+
+def test_a_raw_write_racing_an_approval_waits_for_it_and_is_refused(reviewer, supervisor, monkeypatch):
+    """The database's approved-work trigger reads the parent assessment ``FOR SHARE``: an
+    UPDATE of a scenario sent while the approval holds the row waits for it to commit,
+    then sees the assessment approved and is refused. Without that lock it would read
+    "submitted" and change the approved work's scenario as the approval commits."""
+    from django.db import IntegrityError
+
+    from assessments.models import Scenario
+
+    assessment = submitted(reviewer)
+    scenario = assessment.scenarios.get()
+    holding = threading.Event()
+
+    def raw_update():
+        assert holding.wait(timeout=10)  # sent while the approval holds the row, before it writes
+        with connection.cursor() as cursor:
+            cursor.execute("UPDATE assessments_scenario SET title = 'Changed' WHERE id = %s", [scenario.pk])
+
+    outcomes = race(
+        [lambda: workflow.assessment_approve(assessment=assessment, by=supervisor), raw_update],
+        monkeypatch,
+        holding=holding,
+    )
+    assert isinstance(outcomes[0], Assessment), outcomes
+    assert isinstance(outcomes[1], IntegrityError), outcomes
+    assert "is approved and final" in str(outcomes[1])
+    assert Scenario.objects.get(pk=scenario.pk).title == scenario.title
