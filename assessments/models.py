@@ -190,9 +190,13 @@ class Submission(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("submission-detail", args=[self.pk])
 
+    def clean_fields(self, exclude=None) -> None:
+        # Normalised before the length check: "ß".upper() is "SS", so upper-casing can lengthen it.
+        self.case_number = normalise_case_number(self.case_number)
+        super().clean_fields(exclude)
+
     def clean(self) -> None:
         super().clean()
-        self.case_number = normalise_case_number(self.case_number)
         claims = self.cbi_claims
         if not isinstance(claims, list) or any(c not in self.CBI_CLAIMABLE for c in claims):
             raise ValidationError(

@@ -89,6 +89,9 @@ class ScenarioWizard(NamedUrlSessionWizardView):
         steps = self.get_form_list()
         if posted_step not in steps or (goto and goto not in steps):
             return HttpResponseBadRequest(UNKNOWN_STEP)
+        # The step posted is the step saved, even when this session's wizard storage has
+        # none (ended by a compute, or a second tab): formtools would take the first step.
+        self.storage.current_step = posted_step
         try:
             return super().post(*args, **kwargs)
         except ValidationError as exc:  # refused by the service (e.g. the step changed since)

@@ -4,7 +4,10 @@ them, with a CBI checkbox beside each field a submitter may claim."""
 from __future__ import annotations
 
 from django import forms
+from django.core.validators import MaxLengthValidator
 
+from ..esd.parameters import NumberTextError, parse_number
+from ..limits import TEXT_LIMITS
 from ..models import Assessment, Status, Submission
 from ..selectors import HEADER_GROUPS
 
@@ -12,17 +15,37 @@ CBI_PREFIX = "cbi_"
 
 
 class GroupedFloatField(forms.FloatField):
-    """A number that may be typed with thousands separators (``5,000``)."""
+    """A number as a person types it, read as the engine reads it
+    (:func:`~assessments.esd.parameters.parse_number`): ``5,000`` and ``1.5`` are
+    numbers; ``1,5`` is refused, saying to use a decimal point, as the wizard and
+    ``esd compute`` say it."""
 
     def to_python(self, value):
-        if isinstance(value, str):
-            value = value.replace(",", "").replace("\u00a0", "").strip()
-        return super().to_python(value)
+        if not isinstance(value, str):
+            return super().to_python(value)
+        if not value.strip():
+            return None
+        try:
+            return parse_number(value)
+        except NumberTextError as exc:
+            message = f"Enter a number: {exc.hint}." if exc.hint else self.error_messages["invalid"]
+            raise forms.ValidationError(message, code="invalid") from None
 
 
 _NUMBER_FIELDS = [
     f.name for f in Submission._meta.get_fields() if f.get_internal_type() == "FloatField"
 ]
+
+
+def limit_text_fields(form: forms.Form) -> None:
+    """Give each free-text field of ``form`` its limit (``limits.TEXT_LIMITS``): the
+    browser stops at it and the form says so when it is exceeded."""
+    for name, limit in TEXT_LIMITS.items():
+        field = form.fields.get(name)
+        if field is not None:
+            field.max_length = limit
+            field.validators.append(MaxLengthValidator(limit))
+            field.widget.attrs["maxlength"] = str(limit)
 
 
 class SubmissionForm(forms.ModelForm):
@@ -50,6 +73,7 @@ class SubmissionForm(forms.ModelForm):
             )
         if self.instance.pk:
             self.fields["version_seen"].initial = self.instance.version
+        limit_text_fields(self)
 
     def clean_production_volume_kg_yr(self):
         value = self.cleaned_data["production_volume_kg_yr"]
@@ -133,6 +157,7 @@ class AssessmentNotesForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         if self.instance.pk:
             self.fields["version_seen"].initial = self.instance.version
+        limit_text_fields(self)
 
     def _post_clean(self):
         pass  # the service validates and saves

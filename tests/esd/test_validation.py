@@ -149,3 +149,61 @@ def test_2004_reports_its_own_errors_with_the_foreign_symbols():
 def test_2004_range_must_be_ordered():
     found = errors("photoresist-2004", {**GOOD, "Fphoto_wafer_low": 0.08})
     assert found == {"Fphoto_wafer_low": "must not exceed Fphoto_wafer_high (0.07)"}
+
+
+# Numbers as text (a form's value, or a JSON string): read by parameters.parse_number.
+
+
+@pytest.mark.parametrize("key", KEYS)
+@pytest.mark.parametrize("text, number", [
+    ("5,000", 5000.0),
+    ("1,234,567.5", 1234567.5),
+    (" 5000 ", 5000.0),
+    ("5e3", 5000.0),
+    ("5.0E+3", 5000.0),
+    ("+5000", 5000.0),
+])
+def test_a_volume_typed_as_people_type_it_is_read(key, text, number):
+    assert registry.compute(key, {**GOOD, "Qchem_yr": text}).as_dict()["inputs"]["Qchem_yr"] == number
+
+
+@pytest.mark.parametrize("key", KEYS)
+@pytest.mark.parametrize("text", ["0,15", "0,5", "1,5"])
+def test_a_decimal_comma_is_refused_saying_to_use_a_decimal_point(key, text):
+    # "0,15" was read as 15 (every comma stripped): 100 times the fraction meant.
+    assert errors(key, {**GOOD, "Fchem": text}) == {
+        "Fchem": "must be a number (greater than 0 and at most 1): use a decimal point, not a comma (1.5, not 1,5)"
+    }
+
+
+@pytest.mark.parametrize("key", KEYS)
+@pytest.mark.parametrize("text", ["1,23", "12,3456", "5000,5"])
+def test_a_comma_that_is_not_a_thousands_separator_is_refused_on_the_volume(key, text):
+    found = errors(key, {**GOOD, "Qchem_yr": text})
+    assert list(found) == ["Qchem_yr"]
+    assert found["Qchem_yr"].startswith("must be a number (greater than 0)")
+    assert "use a decimal point, not a comma" in found["Qchem_yr"]
+
+
+@pytest.mark.parametrize("key", KEYS)
+@pytest.mark.parametrize("text", ["1_000", "١٢٣", "１２３", "nan", "NaN", "0x10", "1e", "5 000", "5\u00a0000"])
+def test_spellings_float_reads_but_a_person_does_not_type_are_refused(key, text):
+    assert errors(key, {**GOOD, "Qchem_yr": text})["Qchem_yr"].startswith("must be a number (greater than 0)")
+
+
+@pytest.mark.parametrize("key", KEYS)
+@pytest.mark.parametrize("text", ["inf", "-inf", "Infinity", "infinity", "1e309", "9" * 400])
+def test_an_infinite_text_is_refused_as_not_finite(key, text):
+    assert errors(key, {**GOOD, "Qchem_yr": text}) == {"Qchem_yr": "must be a finite number (greater than 0)"}
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_a_count_typed_with_a_decimal_comma_is_refused(key):
+    assert "use a decimal point, not a comma" in errors(key, {**GOOD, "Nsites": "2,5"})["Nsites"]
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_json_numbers_are_taken_as_they_are(key):
+    result = registry.compute(key, {"Qchem_yr": 5000, "Fchem": 0.15, "Nsites": 3.0}).as_dict()
+    assert result["inputs"]["Qchem_yr"] == 5000 and result["inputs"]["Fchem"] == 0.15
+    assert result["inputs"]["Nsites"] == 3

@@ -1,7 +1,8 @@
 """Every step of every scenario wizard under arbitrary posts (hypothesis), through the
-test client: the answer is a redirect (the step was saved) or the step again with its
-errors (200), never a server error; and when it is not a redirect nothing was saved: the
-scenario's inputs, reasons, current step and result are as they were.
+test client: the answer is a redirect (the step was saved; on the last step or with "Save
+and compute", computed too, to the results or to the step that stops the computation) or
+the step again with its errors (200), never a server error; and when it is not a redirect
+nothing was saved: the scenario's inputs, reasons, current step and result are as they were.
 
 Values are what a browser can send for a text box or a select: in-range numbers as a
 reviewer types them, number-shaped text, the spellings float() accepts but a finite
@@ -21,7 +22,7 @@ from assessments.esd import registry
 from assessments.esd.parameters import CHOICE
 from assessments.forms.scenarios import format_value
 from assessments.models import Scenario
-from assessments.wizards import DONE, FINISH
+from assessments.wizards import FINISH
 from tests.conftest import make_assessment, make_submission
 from tests.properties.strategies import in_range, number_text, special_text
 from tests.views.wizard_helpers import management_key, post_step, step_url
@@ -88,20 +89,25 @@ def snapshot(pk: int) -> tuple:
 
 
 class OpenWizard:
-    """One scenario per test, its step opened once as a browser would; hypothesis'
-    examples then post to it in turn, each starting from the state the last one left."""
+    """One scenario per test, its step opened as a browser would; hypothesis' examples
+    then post to it in turn, each starting from the state the last one left. The step is
+    opened again (GET) after a post that computed: computing ends the wizard's session,
+    and a browser is on the results page then."""
 
     def __init__(self, client, reviewer):
         case = make_submission(production_volume_kg_yr=5000, use_concentration=0.15)
         self.assessment = make_assessment(case, reviewer)
         self.client, self.reviewer = client, reviewer
         self.scenario: Scenario | None = None
+        self.needs_get = True
         client.force_login(reviewer)
 
     def open(self, key: str, step: str) -> Scenario:
         if self.scenario is None:
             self.scenario = services.scenario_add(assessment=self.assessment, by=self.reviewer, scenario_key=key)
+        if self.needs_get:
             assert self.client.get(step_url(self.scenario, step)).status_code == 200
+            self.needs_get = False
         return self.scenario
 
 
@@ -129,8 +135,14 @@ def test_a_step_post_saves_and_redirects_or_shows_errors_and_saves_nothing(clien
         assert response.status_code == 302, response.context["wizard"]["form"].errors
     if response.status_code == 302:
         steps = [s.key for s in registry.get(key).params.steps]
-        following = steps[steps.index(step) + 1] if step != steps[-1] and FINISH not in post else DONE
-        assert response["Location"] == step_url(scenario, following)
+        if step != steps[-1] and FINISH not in post:
+            assert response["Location"] == step_url(scenario, steps[steps.index(step) + 1])
+        else:  # saved, then computed in the same POST: the results, or a step naming what stops it
+            wizard.needs_get = True
+            computed = response["Location"] == f"/scenarios/{scenario.pk}/"
+            assert computed or response["Location"].startswith(f"/scenarios/{scenario.pk}/wizard/")
+            if computed:
+                assert after[3] is not None and after[4] == after[0]
         inputs, reasons, current_step, _, _ = after
         assert current_step == step
         step_symbols = {p.symbol for p in registry.get(key).params.for_step(step)}
@@ -167,8 +179,7 @@ def test_saving_a_step_again_unchanged_keeps_its_inputs_and_the_result_fresh(cli
                                      scenario_key="photoresist-2010")
     reason = "Submitter's data sheet, p. 3"
     post_step(client, scenario, "production", {"MWchem": "123.45678901234"}, {"MWchem": reason},
-              button={FINISH: "1"})
-    client.get(step_url(scenario, DONE))
+              button={FINISH: "1"})  # saved and computed in this POST
     scenario.refresh_from_db()
     assert scenario.inputs["MWchem"] == 123.45678901234 and scenario.computed_inputs == scenario.inputs
     response = post_step(client, scenario, "production")  # the form as shown, posted back

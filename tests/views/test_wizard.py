@@ -253,3 +253,23 @@ def test_a_tampered_step_name_is_a_bad_request(client, reviewer, assessment):
         assert response.status_code == 400
     scenario.refresh_from_db()
     assert (scenario.inputs, scenario.current_step) == before
+
+
+def test_a_step_posted_after_the_wizard_ended_saves_that_step(client, reviewer, assessment):
+    # Computing ends the session's wizard; a later post of another step (a second tab, the
+    # back button) must save the step it names, not be read as the first step.
+    client.force_login(reviewer)
+    scenario = add_scenario(client, assessment, "photoresist-2010")
+    walk(client, scenario)
+    second = steps(scenario)[1]
+    form = client.get(step_url(scenario, second)).context["wizard"]["form"]
+    post = {form.add_prefix(name): ("" if form[name].value() is None else form[name].value()) for name in form.fields}
+    post[management_key(scenario)] = second
+    session = client.session
+    for key in [k for k in session.keys() if k.startswith("wizard_")]:
+        del session[key]  # the wizard's storage, as a compute or another tab leaves it
+    session.save()
+    response = client.post(step_url(scenario, second), post)
+    assert response.status_code == 302
+    scenario.refresh_from_db()
+    assert scenario.current_step == second

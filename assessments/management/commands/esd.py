@@ -157,6 +157,8 @@ def read_inputs(source: str, stdin: TextIO) -> Any:
     except json.JSONDecodeError as exc:
         raise EngineValidationError(
             {ALL: MALFORMED.format(source=name, reason=f"{exc.msg} at line {exc.lineno}, column {exc.colno}")})
+    except (ValueError, RecursionError) as exc:  # a 5,000-digit integer; arrays nested 100,000 deep
+        raise EngineValidationError({ALL: MALFORMED.format(source=name, reason=str(exc) or "nested too deeply")})
     if not isinstance(inputs, dict):
         raise EngineValidationError({ALL: NOT_AN_OBJECT.format(kind=_json_kind(inputs))})
     return inputs
