@@ -11,7 +11,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from . import history, permissions, selectors, services
 from .esd import registry
@@ -28,6 +28,7 @@ def _posted(request):
     return request.POST if request.method == "POST" else None
 
 
+@require_GET
 def home(request):
     """The cases the user may see, newest first, with status and engineer; searchable."""
     search = CaseSearchForm(request.GET or None)
@@ -48,6 +49,7 @@ def home(request):
     )
 
 
+@require_GET
 def submission_detail(request, pk: int):
     submission = selectors.submission_get(user=request.user, pk=pk)
     return render(
@@ -63,6 +65,7 @@ def submission_detail(request, pk: int):
     )
 
 
+@require_http_methods(["GET", "POST"])
 def submission_create(request):
     if not permissions.can_create_submission(request.user):
         raise PermissionDenied(services.CREATE_NOT_ALLOWED)
@@ -80,6 +83,7 @@ def submission_create(request):
     return render(request, "assessments/submission_form.html", {"form": form, "submission": None})
 
 
+@require_http_methods(["GET", "POST"])
 def submission_edit(request, pk: int):
     submission = selectors.submission_get(user=request.user, pk=pk)
     if not permissions.can_edit_submission(request.user, submission):
@@ -110,6 +114,7 @@ def assessment_start(request, pk: int):
     return redirect("assessment-detail", pk=assessment.pk)
 
 
+@require_GET
 def assessment_detail(request, pk: int):
     assessment = selectors.assessment_get(user=request.user, pk=pk)
     user = request.user
@@ -128,6 +133,7 @@ def assessment_detail(request, pk: int):
     )
 
 
+@require_http_methods(["GET", "POST"])
 def assessment_notes(request, pk: int):
     assessment = selectors.assessment_get(user=request.user, pk=pk)
     if not permissions.can_edit_assessment(request.user, assessment):
@@ -166,6 +172,7 @@ def scenario_add(request, pk: int):
     return redirect("scenario-wizard", pk=scenario.pk)
 
 
+@require_GET
 def scenario_results(request, pk: int):
     scenario = selectors.scenario_get(user=request.user, pk=pk)
     if not scenario.result:
@@ -204,12 +211,14 @@ def _sanitised(request) -> bool:
     return request.GET.get("copy") == "sanitised"
 
 
+@require_GET
 def irer_preview(request, pk: int):
     assessment = selectors.assessment_get(user=request.user, pk=pk)
     html = report_services.irer_preview(user=request.user, assessment=assessment, sanitised=_sanitised(request))
     return HttpResponse(html)
 
 
+@require_GET
 def irer_download(request, pk: int):
     assessment = selectors.assessment_get(user=request.user, pk=pk)
     filename, pdf = report_services.irer_document(

@@ -95,3 +95,12 @@ def test_a_weak_new_password_is_refused_with_the_rule(client, reviewer):
 
 def test_password_page_needs_a_login(client):
     assert client.get("/accounts/password/")["Location"].startswith("/accounts/login/")
+
+
+@pytest.mark.parametrize("path", ["/", "/cases/{case}/", "/assessments/{assessment}/", "/assessments/{assessment}/irer/",
+                                  "/assessments/{assessment}/irer.pdf"])
+def test_pages_that_only_show_refuse_a_post(client, reviewer, case, path):
+    assessment = make_assessment(case, reviewer)
+    client.force_login(reviewer)
+    response = client.post(path.format(case=case.pk, assessment=assessment.pk))
+    assert response.status_code == 405
