@@ -36,7 +36,7 @@ Import rules: nothing gets in that the application itself would refuse.
   them. A stored ``result`` needs its ``computed_inputs`` and ``computed_at``, must come
   from this installation's engine version (:data:`ENGINE_VERSION_DIFFERS` otherwise),
   and must be what the engine computes from ``computed_inputs``: every text and every
-  number the same (numbers within :data:`RESULT_REL_TOL`).
+  number the same (numbers within :data:`assessments.engine_results.RESULT_REL_TOL`).
 - The review trail must be one the workflow writes (``workflow.TRANSITIONS``): decisions
   in time order, from draft, each one step of the table, ending at the revision's status;
   submitted by the revision's engineer; approved or returned by a supervisor who is not
@@ -64,7 +64,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from datetime import timedelta
 from typing import Any, Iterator, Mapping
 
@@ -79,6 +78,7 @@ from .esd import registry
 from .esd.parameters import ALL, CHOICE, EngineValidationError
 from .esd.results import ENGINE_VERSION
 from .esd.site_data import SITE_SPECIFIC, parse_entries
+from .engine_results import engine_result_difference, join_path as _join, short as _short, show as _show
 from .limits import TEXT_LIMITS, text_error
 from .models import (
     Assessment, DecisionAction, ReviewDecision, Scenario, Status, Submission, normalise_case_number,
@@ -94,7 +94,6 @@ MAX_FILE_BYTES = 20 * 1024 * 1024
 #: How deep the JSON may nest; an export nests about 10 levels (a result's estimates).
 MAX_NESTING = 64
 #: Float noise allowed between a stored result and the engine's recompute of it.
-RESULT_REL_TOL = 1e-9
 #: How far an approval's ``approved_at`` may lie from its approve decision's time: the
 #: workflow stamps both in one transaction, a few milliseconds apart.
 APPROVAL_TIME_TOLERANCE = timedelta(minutes=1)
@@ -129,10 +128,6 @@ ENGINE_VERSION_DIFFERS = (
     "{where}: computed by engine version {stored}; this installation runs engine version {running}, "
     "so the stored result cannot be checked: import refused. Import it into an installation running "
     "engine {stored}."
-)
-RESULT_DIFFERS = (
-    "{where}: the stored result is not what the engine computes from computed_inputs "
-    "(stored {stored}, computed {computed})"
 )
 RESULT_WITHOUT_COMPUTATION = "a stored result needs its computed_inputs and computed_at"
 COMPUTATION_WITHOUT_RESULT = "must be null when there is no stored result"
@@ -338,24 +333,6 @@ def _check_text(text: str, where: str) -> None:
         text.encode("utf-8")
     except UnicodeEncodeError:
         raise TransferError(INVALID_VALUE.format(where=where, problem=NOT_UNICODE)) from None
-
-
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-
-
-def _join(where: str, key: str) -> str:
-    """``where.key``, or ``where["odd key"]`` for a key that is not a plain name."""
-    if _NAME.fullmatch(key):
-        return f"{where}.{key}" if where else key
-    return f"{where}[{_short(json.dumps(key, ensure_ascii=False))}]"
-
-
-def _short(text: str, limit: int = 60) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _show(value: Any) -> str:
-    return _short(json.dumps(value, ensure_ascii=False, default=str))
 
 
 # Import --------------------------------------------------------------------------------------
@@ -646,48 +623,14 @@ def _check_scenario(scenario: Scenario, where: str) -> None:
             )
         )
     try:
-        recomputed = registry.compute(engine.key, computed_inputs)
+        registry.compute(engine.key, computed_inputs)
     except EngineValidationError as exc:
         raise TransferError(_engine_problems(exc.errors, f"{where}.computed_inputs")) from None
-    expected = json.loads(json.dumps(recomputed.as_dict()))  # as a JSON field stores it
-    difference = _difference(scenario.result, expected, f"{where}.result")
+    difference = engine_result_difference(
+        scenario_key=engine.key, computed_inputs=computed_inputs, stored=scenario.result, where=f"{where}.result"
+    )
     if difference:
         raise TransferError(difference)
-
-
-def _difference(stored: Any, computed: Any, where: str) -> str:
-    """The first place where ``stored`` is not ``computed`` (``""``: none). Text, true/false
-    and null must be identical, numbers equal within :data:`RESULT_REL_TOL`, objects have
-    the same keys and lists the same length."""
-    stack = [(stored, computed, where)]
-    while stack:
-        a, b, at = stack.pop()
-        if isinstance(b, dict):
-            if not isinstance(a, dict):
-                return RESULT_DIFFERS.format(where=at, stored=_show(a), computed="an object")
-            for key in list(b) + [k for k in a if k not in b]:
-                if key not in a or key not in b:
-                    present = "missing" if key not in a else "present"
-                    return RESULT_DIFFERS.format(
-                        where=_join(at, key), stored=present, computed="present" if key in b else "missing"
-                    )
-            stack.extend(reversed([(a[key], b[key], _join(at, key)) for key in b]))
-        elif isinstance(b, list):
-            if not isinstance(a, list) or len(a) != len(b):
-                shown = f"{len(a)} items" if isinstance(a, list) else _show(a)
-                return RESULT_DIFFERS.format(where=at, stored=shown, computed=f"{len(b)} items")
-            stack.extend(reversed([(x, y, f"{at}[{i}]") for i, (x, y) in enumerate(zip(a, b))]))
-        elif isinstance(b, (int, float)) and not isinstance(b, bool):
-            same = (
-                isinstance(a, (int, float))
-                and not isinstance(a, bool)
-                and (a == b or math.isclose(a, b, rel_tol=RESULT_REL_TOL, abs_tol=0.0))
-            )
-            if not same:
-                return RESULT_DIFFERS.format(where=at, stored=_show(a), computed=_show(b))
-        elif type(a) is not type(b) or a != b:
-            return RESULT_DIFFERS.format(where=at, stored=_show(a), computed=_show(b))
-    return ""
 
 
 # A revision: its review trail ------------------------------------------------------------------

@@ -19,9 +19,6 @@ approved assessment into a new draft, reading the approved one only.
 
 from __future__ import annotations
 
-import json
-import math
-from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
@@ -29,8 +26,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from . import permissions, selectors
-from .esd import registry
-from .esd.parameters import EngineValidationError
+from .engine_results import engine_result_difference
 from .history import result_problems
 from .models import Assessment, DecisionAction, ReviewDecision, Scenario, Status, Submission
 from .roles import is_supervisor
@@ -216,41 +212,12 @@ def _check_engine_results(assessment: Assessment, *, message: str) -> None:
                                              it="it" if one else "them"))
 
 
-# Which engine computed a result is a label, not part of what it computed.
-NOT_COMPARED = ("engine_version",)
-RESULT_REL_TOL = 1e-9
-
-
 def _is_engine_result(scenario: Scenario) -> bool:
-    """The stored result is what ``registry.compute`` returns today for the stored
-    ``computed_inputs``: every part (facility, releases, exposures, totals, mass balance,
-    trace, ...; the engine version aside), numbers within a relative 1e-9, key order
-    aside. A part missing or added on either side is a difference."""
-    try:
-        fresh = registry.compute(scenario.scenario_key, scenario.computed_inputs or {}).as_dict()
-    except EngineValidationError:
-        return False  # the inputs are no longer valid, or the scenario no longer exists
-    fresh = json.loads(json.dumps(fresh))  # as the JSON field stores it (tuples as lists)
-    stored = scenario.result
-    if not isinstance(stored, dict):
-        return False
-    return _same(
-        {k: v for k, v in stored.items() if k not in NOT_COMPARED},
-        {k: v for k, v in fresh.items() if k not in NOT_COMPARED},
+    """The stored result is what the engine computes today from ``computed_inputs``
+    (:mod:`assessments.engine_results`, the rule the import applies too)."""
+    return not engine_result_difference(
+        scenario_key=scenario.scenario_key, computed_inputs=scenario.computed_inputs, stored=scenario.result
     )
-
-
-def _same(stored: Any, fresh: Any) -> bool:
-    """JSON values equal, numbers within ``RESULT_REL_TOL``, mappings in any key order."""
-    if isinstance(stored, bool) or isinstance(fresh, bool):
-        return stored is fresh
-    if isinstance(stored, (int, float)) and isinstance(fresh, (int, float)):
-        return math.isclose(stored, fresh, rel_tol=RESULT_REL_TOL)
-    if isinstance(stored, dict) and isinstance(fresh, dict):
-        return stored.keys() == fresh.keys() and all(_same(stored[k], fresh[k]) for k in stored)
-    if isinstance(stored, list) and isinstance(fresh, list):
-        return len(stored) == len(fresh) and all(_same(a, b) for a, b in zip(stored, fresh))
-    return stored == fresh
 
 
 def _titles(scenarios) -> str:
