@@ -25,7 +25,7 @@ Q_DAY = 0.994 * 100 / 360
 EQUIPMENT_RESIDUE = Q_DAY * 0.01  # Eqn 4-2: 0.0027611 kg/site-day
 CONTAINER_RESIDUE = Q_DAY / 0.994 * 0.006  # Eqn 4-1b: 0.0016667 kg/site-day
 # Penetration Model (Eq B-1), 92-cm opening, 100 ft/min, 298 K: 0.046132 g/s; over 1 h: 0.16608 kg, the
-# 59.8 kg/yr of the issue (× 360 days)
+# 59.8 kg/yr before the mass limit (× 360 days)
 AREA = math.pi * 92 ** 2 / 4
 G_CLEANING = 8.24e-8 * 100 ** 0.835 * 5 * (1 / 29 + 1 / 100) ** 0.25 * 100 ** 0.5 * AREA / (298 ** 0.05 * 92 ** 0.5)
 # AP-42 (Eq B-5), 3.8-L bottle, 60 bottles/h, saturation 1: G; 1,316 / 360 bottles a day take 0.0609 h
@@ -48,7 +48,7 @@ def issue():
 
 
 def test_the_penetration_model_alone_would_evaporate_sixty_times_the_residue():
-    assert G_CLEANING * 3.6 * 360 == pytest.approx(59.8, abs=0.05)  # the issue's Release 7, kg/yr
+    assert G_CLEANING * 3.6 * 360 == pytest.approx(59.8, abs=0.05)  # Release 7 without the mass limit, kg/yr
     assert G_CLEANING * 3.6 > 60 * EQUIPMENT_RESIDUE
 
 
