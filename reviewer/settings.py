@@ -122,9 +122,21 @@ STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 FIXTURE_DIRS = [BASE_DIR / "fixtures"]
+# Rendered IRER PDFs (assessments.reports.cache): a folder that is never served; it holds
+# full copies of CBI reports, so only the application's user may read it. Safe to empty.
+REPORT_CACHE_DIR = Path(os.environ.get("REPORT_CACHE_DIR", str(BASE_DIR / "report_cache")))
+
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    "reports": {
+        "BACKEND": "django.core.files.storage.FileSystemStorage",
+        "OPTIONS": {
+            "location": REPORT_CACHE_DIR,
+            "file_permissions_mode": 0o600,
+            "directory_permissions_mode": 0o700,
+        },
+    },
 }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

@@ -16,3 +16,9 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
   .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
   echo "$want" > "$stamp"
 fi
+# WeasyPrint renders the IRER without libharfbuzz-subset0, only slower (it then subsets
+# the embedded fonts in Python): warn, don't fail.
+if ! ldconfig -p 2>/dev/null | grep 'libharfbuzz-subset\.so\.0' >/dev/null && ! dpkg -s libharfbuzz-subset0 >/dev/null 2>&1; then
+  echo "Warning: libharfbuzz-subset0 is not installed; IRER PDFs will render slower." \
+    "Install it with: sudo apt-get install libharfbuzz-subset0" >&2
+fi

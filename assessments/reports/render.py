@@ -3,7 +3,8 @@ one context (``reports.context.irer_context``)."""
 
 from __future__ import annotations
 
-from django.conf import settings
+from pathlib import Path
+
 from django.contrib.staticfiles import finders
 from django.template.loader import render_to_string
 
@@ -24,10 +25,18 @@ def irer_html(context: dict, *, for_pdf: bool) -> str:
 
 def irer_pdf(context: dict) -> bytes:
     """The report as PDF bytes."""
+    return html_to_pdf(irer_html(context, for_pdf=True))
+
+
+def html_to_pdf(html: str) -> bytes:
+    """PDF bytes from ``irer_html(..., for_pdf=True)``. Relative URLs resolve as in the
+    browser preview, against the stylesheet's own file: its @import of
+    ../fonts/fonts.css and that file's font URLs reach the vendored fonts in
+    static/fonts/, so no system font is needed."""
     from weasyprint import HTML  # imported here: Pango loads only when a PDF is made
 
-    html = irer_html(context, for_pdf=True)
-    return HTML(string=html, base_url=str(settings.BASE_DIR)).write_pdf()
+    base_url = Path(finders.find(STYLESHEET)).resolve().as_uri()
+    return HTML(string=html, base_url=base_url).write_pdf()
 
 
 def irer_filename(context: dict, *, sanitised: bool) -> str:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
 
-from ..models import Assessment
+from ..models import Assessment, Status
 from ..roles import is_cbi_cleared
+from .cache import cached_pdf, report_key
 from .context import irer_context
 from .render import irer_filename, irer_html, irer_pdf
 
@@ -19,9 +20,13 @@ def _context_for(*, user, assessment: Assessment, sanitised: bool) -> dict:
 
 
 def irer_document(*, user, assessment: Assessment, sanitised: bool) -> tuple[str, bytes]:
-    """``(file name, PDF bytes)`` of the full or sanitised report, for ``user``."""
+    """``(file name, PDF bytes)`` of the full or sanitised report, for ``user``: drawn once
+    and then served from the report cache (``reports.cache``) while nothing it prints
+    changes. The CBI check comes first, so the cache is never read for a user who may not
+    have the copy."""
     context = _context_for(user=user, assessment=assessment, sanitised=sanitised)
-    return irer_filename(context, sanitised=sanitised), irer_pdf(context)
+    key = report_key(context, approved=assessment.status == Status.APPROVED)
+    return irer_filename(context, sanitised=sanitised), cached_pdf(key=key, render=lambda: irer_pdf(context))
 
 
 def irer_preview(*, user, assessment: Assessment, sanitised: bool) -> str:

@@ -1,0 +1,141 @@
+"""Rendered IRER PDFs, kept so a report is drawn by WeasyPrint once, not on every download.
+
+A PDF is stored through Django's storage API (``STORAGES["reports"]``; a folder on disk,
+``REPORT_CACHE_DIR``) under the SHA-256 of the HTML it is drawn from: the template's
+output for the PDF, which holds every number, the CBI markings or their redactions, the
+inlined print stylesheet, the status and the approver. Whatever changes what the report
+prints changes the key, so an entry is never stale and is never overwritten: it is
+written once, only if absent.
+
+The print date is the one thing printed that is not the assessment's. A draft is keyed on
+its HTML as printed, date included (the date, not the time): its PDF is reused for the rest
+of the day and always shows the day it was downloaded. An approved revision can never
+change, so its key is the HTML with the print date replaced by the approval time: the
+revision has one file, drawn at its first download and served as stored ever after (it
+prints the date it was drawn).
+
+The cache is an optimisation and nothing else: when the storage is missing, unreadable or
+full, the report is rendered and served without it. Who may have which copy is checked
+before any of this (``reports.services``); the full and sanitised copies print different
+HTML, so they are different entries.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from collections.abc import Callable
+from functools import cache
+
+from django.conf import settings
+
+from django.core.files.base import ContentFile
+from django.core.files.storage import InvalidStorageError, Storage, storages
+
+from .render import irer_html
+
+logger = logging.getLogger(__name__)
+
+STORAGE_ALIAS = "reports"
+# Part of every key: raise it when the same HTML would now be drawn differently (WeasyPrint
+# options in render.py, a WeasyPrint upgrade). Raising it also gives an approved revision a
+# new file at its next download; the old file is left where it is. The vendored fonts the
+# stylesheet imports are part of every key by their content (:func:`_fonts_digest`).
+KEY_VERSION = "irer-pdf-1"
+FONTS_DIR = settings.BASE_DIR / "static" / "fonts"
+
+
+@cache
+def _fonts_digest() -> bytes:
+    """SHA-256 of the vendored font files and their stylesheet, which the report's CSS
+    imports at render time and so does not carry in its HTML."""
+    digest = hashlib.sha256()
+    for path in sorted(FONTS_DIR.iterdir()):
+        if path.is_file():
+            digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.digest()
+
+
+def report_key(context: dict, *, approved: bool) -> str:
+    """SHA-256 (hex) of what the report prints: the PDF's HTML, with the print date fixed
+    to the approval time for an approved revision."""
+    if approved:
+        context = {**context, "printed_at": context.get("approved_at")}
+    html = irer_html(context, for_pdf=True)
+    digest = hashlib.sha256(KEY_VERSION.encode())
+    digest.update(b"\0" + _fonts_digest() + b"\0")
+    digest.update(html.encode("utf-8"))
+    return digest.hexdigest()
+
+
+def _storage() -> Storage | None:
+    try:
+        return storages[STORAGE_ALIAS]
+    except InvalidStorageError:
+        return None  # no "reports" storage configured: caching is off
+
+
+def _name(key: str) -> str:
+    return f"irer/{key[:2]}/{key}.pdf"
+
+
+def _complete(pdf: bytes) -> bool:
+    """A whole PDF, not one cut short by a full disk or a killed writer."""
+    return pdf.startswith(b"%PDF-") and b"%%EOF" in pdf[-1024:]
+
+
+def _read(storage: Storage, name: str) -> bytes | None:
+    try:
+        if not storage.exists(name):
+            return None
+        with storage.open(name, "rb") as handle:
+            pdf = handle.read()
+    except Exception:  # any backend's failure: render instead
+        logger.warning("IRER cache: cannot read %s; rendering instead", name, exc_info=True)
+        return None
+    if not _complete(pdf):
+        logger.warning("IRER cache: %s is not a whole PDF; rendering it again", name)
+        _delete(storage, name)
+        return None
+    return pdf
+
+
+def _delete(storage: Storage, name: str) -> None:
+    try:
+        storage.delete(name)
+    except Exception:
+        logger.warning("IRER cache: cannot delete %s", name, exc_info=True)
+
+
+def _write(storage: Storage, name: str, pdf: bytes) -> None:
+    """Store ``pdf`` under ``name`` unless something is there already (never overwrite)."""
+    try:
+        if storage.exists(name):
+            return
+        saved = storage.save(name, ContentFile(pdf))
+    except Exception:  # disk full, permission denied...: serve the PDF uncached
+        logger.warning("IRER cache: cannot store %s; served uncached", name, exc_info=True)
+        try:
+            if storage.exists(name):
+                with storage.open(name, "rb") as handle:
+                    if not _complete(handle.read()):
+                        _delete(storage, name)  # our own partial write
+        except Exception:
+            pass
+        return
+    if saved != name:  # another request stored the same PDF first; keep one copy
+        _delete(storage, saved)
+
+
+def cached_pdf(*, key: str, render: Callable[[], bytes]) -> bytes:
+    """The PDF stored under ``key``, or ``render()``'s, stored for next time."""
+    storage = _storage()
+    if storage is None:
+        return render()
+    name = _name(key)
+    pdf = _read(storage, name)
+    if pdf is not None:
+        return pdf
+    pdf = render()
+    _write(storage, name, pdf)
+    return pdf
