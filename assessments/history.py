@@ -23,6 +23,7 @@ from django.db.models import Count, OuterRef, QuerySet, Subquery
 from django.http import Http404
 
 from . import permissions, selectors
+from .limits import TEXT_LIMITS
 from .models import Assessment, DecisionAction, ReviewDecision, Scenario, Status, Submission
 from .roles import is_supervisor
 
@@ -108,6 +109,7 @@ def review_context(*, user, assessment: Assessment) -> dict[str, Any]:
         "review_stale": problems["stale"],
         "review_has_scenarios": assessment.scenarios.exists(),
         "review_volume": selectors.uses_volume(assessment=assessment) if can_submit else None,
+        "comment_limit": TEXT_LIMITS["comment"],
         "review_other_revisions": others,
     }
 

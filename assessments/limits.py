@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 
-#: Characters, per field. Titles and one-line fields take the model's ``max_length``.
+#: Characters, per free-text field. One-line fields (a use's title, a case number) take
+#: their model field's ``max_length`` instead (``check_text(..., limit=...)``).
 TEXT_LIMITS = {
     "notes": 20_000,
     "pollution_prevention": 10_000,
@@ -22,7 +23,6 @@ TEXT_LIMITS = {
     "sat_health": 5_000,
     "sat_eco": 5_000,
     "comment": 4_000,
-    "title": 200,
 }
 
 NUL_NOT_ALLOWED = "{label} must not contain NUL characters."

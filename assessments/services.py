@@ -150,7 +150,7 @@ def initial_inputs(*, submission: Submission, scenario_key: str) -> tuple[dict[s
 def scenario_add(*, assessment: Assessment, by, scenario_key: str, title: str = "") -> Scenario:
     assessment = _lock_editable(assessment, by)
     scenario = registry.get(scenario_key)  # EngineValidationError for an unknown key
-    title = check_text(title.strip(), field="title", label="The title of the use")
+    title = _check_title(title)
     inputs, reasons = initial_inputs(submission=assessment.submission, scenario_key=scenario_key)
     position = (assessment.scenarios.order_by("-position").values_list("position", flat=True).first() or 0) + 1
     return Scenario.objects.create(
@@ -293,6 +293,12 @@ def scenario_duplicate(*, scenario: Scenario, by) -> Scenario:
     )
 
 
+def _check_title(title: str) -> str:
+    """A use's title, stripped; ``ValidationError`` with a NUL or over the model's length."""
+    limit = Scenario._meta.get_field("title").max_length
+    return check_text(title.strip(), field="title", label="The title of the use", limit=limit)
+
+
 def _copy_title(title: str) -> str:
     """``TITLE (copy)``, the title shortened with an ellipsis where that would be too long."""
     suffix, limit = " (copy)", Scenario._meta.get_field("title").max_length
@@ -310,7 +316,7 @@ def scenario_delete(*, scenario: Scenario, by) -> None:
 @transaction.atomic
 def scenario_rename(*, scenario: Scenario, by, title: str) -> Scenario:
     _lock_editable(scenario.assessment, by)
-    title = check_text(title.strip(), field="title", label="The title of the use")
+    title = _check_title(title)
     if not title:
         raise ValidationError({"title": "Give the use a title."})
     scenario.title = title

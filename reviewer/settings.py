@@ -2,7 +2,8 @@
 
 ``DATABASE_URL``  database URL; default: an SQLite file ``db.sqlite3`` in the project
                   folder. PostgreSQL: ``postgres://user@host:5432/name`` (psycopg 3).
-``SECRET_KEY``    required when ``DEBUG`` is off.
+``SECRET_KEY``    required when ``DEBUG`` is off, unless the key file exists
+                  (``SECRET_KEY_FILE``, default ``.secret_key``; the quick start writes it).
 ``DEBUG``         ``1``/``true`` to turn on; default off.
 ``ALLOWED_HOSTS`` comma-separated host names; default ``127.0.0.1,localhost``.
 The security settings (HTTPS, HSTS, cookies, sessions, login lockout) are read at the
@@ -28,10 +29,20 @@ def env_bool(name: str, default: bool = False) -> bool:
 
 DEBUG = env_bool("DEBUG")
 
+# The signing key: SECRET_KEY from the environment; else the key file SECRET_KEY_FILE
+# names (default ``.secret_key`` in the project folder, which the quick start writes once
+# with a random key, readable by its owner only, never committed); else, with DEBUG on
+# only, a fixed development key.
+SECRET_KEY_FILE = Path(os.environ.get("SECRET_KEY_FILE", BASE_DIR / ".secret_key"))
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
+if not SECRET_KEY and SECRET_KEY_FILE.is_file():
+    SECRET_KEY = SECRET_KEY_FILE.read_text(encoding="utf-8").strip()
 if not SECRET_KEY:
     if not DEBUG:
-        raise ImproperlyConfigured("SECRET_KEY must be set in the environment when DEBUG is off.")
+        raise ImproperlyConfigured(
+            "SECRET_KEY must be set in the environment when DEBUG is off "
+            f"(or written to the key file SECRET_KEY_FILE, now {SECRET_KEY_FILE})."
+        )
     SECRET_KEY = "insecure-development-key-only-used-with-DEBUG-on"
 
 ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if h.strip()]

@@ -22,3 +22,9 @@ if ! ldconfig -p 2>/dev/null | grep 'libharfbuzz-subset\.so\.0' >/dev/null && ! 
   echo "Warning: libharfbuzz-subset0 is not installed; IRER PDFs will render slower." \
     "Install it with: sudo apt-get install libharfbuzz-subset0" >&2
 fi
+
+# A signing key of this checkout's own, so manage.py commands run without DEBUG (settings
+# read it when SECRET_KEY is not in the environment). Random, owner-only, never committed.
+if [ -z "${SECRET_KEY:-}" ] && [ ! -s .secret_key ]; then
+  (umask 077 && .venv/bin/python -c 'import secrets; print(secrets.token_urlsafe(50))' > .secret_key)
+fi

@@ -19,7 +19,7 @@ SETTINGS_ENV = {
     "SECRET_KEY", "DEBUG", "DATABASE_URL", "ALLOWED_HOSTS", "SECURE_COOKIES", "SESSION_COOKIE_AGE",
     "SESSION_IDLE_TIMEOUT", "SECURE_SSL_REDIRECT", "SECURE_PROXY_SSL_HEADER", "SECURE_HSTS_SECONDS",
     "SECURE_HSTS_INCLUDE_SUBDOMAINS", "SECURE_HSTS_PRELOAD", "TRUSTED_PROXY_COUNT", "LOGIN_FAILURE_LIMIT",
-    "LOGIN_COOLOFF_MINUTES", "DJANGO_SETTINGS_MODULE",
+    "LOGIN_COOLOFF_MINUTES", "DJANGO_SETTINGS_MODULE", "SECRET_KEY_FILE",
     "DJANGO_ALLOW_ASYNC_UNSAFE",  # set by the browser tests for themselves, never on a server
 }
 
@@ -27,6 +27,7 @@ SETTINGS_ENV = {
 def production_env(**env: str) -> dict:
     clean = {k: v for k, v in os.environ.items() if k not in SETTINGS_ENV}
     return {**clean, "DJANGO_SETTINGS_MODULE": "reviewer.settings", "SECRET_KEY": secrets.token_urlsafe(50),
+            "SECRET_KEY_FILE": str(ROOT / "no-such-key-file"),  # the quick start's key file is not the server's
             "ALLOWED_HOSTS": "review.example.gov,testserver", **env}
 
 

@@ -88,3 +88,11 @@ def test_case_number_race_gives_the_second_a_form_error(monkeypatch, reviewer):
         services.submission_create(by=reviewer, data=data, cbi_claims=[])
     assert error.value.message_dict["case_number"] == [services.CASE_NUMBER_TAKEN]
     assert Submission.objects.filter(case_number="P-26-0500").count() == 1
+
+
+@pytest.mark.usefixtures("toy_engine")
+def test_the_review_forms_stop_at_the_services_limit(client, reviewer, assessment):
+    add_computed_scenario(assessment)
+    client.force_login(reviewer)
+    page = client.get(f"/assessments/{assessment.pk}/").content.decode()
+    assert f'name="note" rows="2" maxlength="{TEXT_LIMITS["comment"]}"' in page
