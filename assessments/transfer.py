@@ -75,7 +75,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from .esd import registry
-from .esd.parameters import ALL, CHOICE, EngineValidationError
+from .esd.parameters import ALL, CHOICE, EngineValidationError, each_input
 from .esd.results import ENGINE_VERSION
 from .esd.site_data import SITE_SPECIFIC, parse_entries
 from .engine_results import engine_result_difference, join_path as _join, short as _short, show as _show
@@ -530,6 +530,7 @@ def _check_inputs(engine: registry.Scenario, inputs: Any, where: str) -> dict:
         raise TransferError(INVALID_VALUE.format(where=where, problem="must be a JSON object of {symbol: value}"))
     params = engine.params
     errors: dict[str, str] = {}
+    own: dict[str, Any] = {}
     for symbol, raw in inputs.items():
         if symbol == SITE_SPECIFIC:
             try:
@@ -537,29 +538,16 @@ def _check_inputs(engine: registry.Scenario, inputs: Any, where: str) -> dict:
             except EngineValidationError as exc:
                 errors.update(exc.errors)
             continue
-        if symbol not in params:
-            errors[symbol] = "unknown input symbol for this scenario"
-            continue
-        param = params[symbol]
-        if param.kind == CHOICE:
-            ok_type = isinstance(raw, str)
-        else:
-            ok_type = isinstance(raw, (int, float)) and not isinstance(raw, bool)
-        if not ok_type:
-            what = "one of the choices" if param.kind == CHOICE else "a number"
-            errors[symbol] = f"must be {what} ({param.range_text()})"
-            continue
-        try:
-            value = param.coerce(raw)
-        except ValueError as exc:
-            errors[symbol] = str(exc)
-            continue
-        message = param.check(value)
-        if message:
-            errors[symbol] = message
-    for param in params.params:
-        if param.required and param.symbol not in inputs and param.symbol not in errors:
-            errors[param.symbol] = f"is required ({param.label}, {param.range_text()} {param.units})".rstrip()
+        if symbol in params:  # the export writes numbers as numbers and choices as text
+            param = params[symbol]
+            is_number = isinstance(raw, (int, float)) and not isinstance(raw, bool)
+            if (param.kind == CHOICE and not isinstance(raw, str)) or (param.kind != CHOICE and not is_number):
+                what = "one of the choices" if param.kind == CHOICE else "a number"
+                errors[symbol] = f"must be {what} ({param.range_text()})"
+                continue
+        own[symbol] = raw
+    _, problems = each_input(params, own)  # the engine's own checks of each input
+    errors.update({k: v for k, v in problems.items() if k not in errors})
     if errors:
         raise TransferError(_engine_problems(errors, where))
     return inputs

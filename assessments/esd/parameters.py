@@ -363,25 +363,10 @@ class ParamSet:
         return validate(self, inputs)
 
 
-def validate(param_set: ParamSet, inputs: Mapping[str, Any]) -> dict[str, Any]:
-    """Check ``inputs`` against ``param_set`` and fill in the defaults.
-
-    Raises :class:`EngineValidationError` with one message per bad symbol: unknown
-    symbols, values of the wrong type, values out of range, missing required inputs,
-    then the scenario's cross-checks (run only when every single input is valid).
-
-    >>> ps = ParamSet(
-    ...     params=(Param("F", "Fraction", "kg/kg", 0.5, "test", "s", lower=0, upper=1),),
-    ...     steps=(Step("s", "Step"),))
-    >>> validate(ps, {})
-    {'F': 0.5}
-    >>> validate(ps, {"F": 2})
-    Traceback (most recent call last):
-    ...
-    assessments.esd.parameters.EngineValidationError: F: must be between 0 and 1 kg/kg
-    """
-    if not isinstance(inputs, Mapping):
-        raise EngineValidationError({ALL: "inputs must be a JSON object of {symbol: value}"})
+def each_input(param_set: ParamSet, inputs: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
+    """Each input on its own: ``(effective, errors)``, the effective inputs (given or
+    defaulted) and one message per unknown symbol, bad value or missing required input.
+    The checks spanning several inputs are :func:`validate`'s."""
     errors: dict[str, str] = {}
     effective: dict[str, Any] = {}
     for symbol in inputs:
@@ -404,6 +389,29 @@ def validate(param_set: ParamSet, inputs: Mapping[str, Any]) -> dict[str, Any]:
             errors[p.symbol] = message
             continue
         effective[p.symbol] = value
+    return effective, errors
+
+
+def validate(param_set: ParamSet, inputs: Mapping[str, Any]) -> dict[str, Any]:
+    """Check ``inputs`` against ``param_set`` and fill in the defaults.
+
+    Raises :class:`EngineValidationError` with one message per bad symbol: unknown
+    symbols, values of the wrong type, values out of range, missing required inputs,
+    then the scenario's cross-checks (run only when every single input is valid).
+
+    >>> ps = ParamSet(
+    ...     params=(Param("F", "Fraction", "kg/kg", 0.5, "test", "s", lower=0, upper=1),),
+    ...     steps=(Step("s", "Step"),))
+    >>> validate(ps, {})
+    {'F': 0.5}
+    >>> validate(ps, {"F": 2})
+    Traceback (most recent call last):
+    ...
+    assessments.esd.parameters.EngineValidationError: F: must be between 0 and 1 kg/kg
+    """
+    if not isinstance(inputs, Mapping):
+        raise EngineValidationError({ALL: "inputs must be a JSON object of {symbol: value}"})
+    effective, errors = each_input(param_set, inputs)
     if not errors:
         for cross_check in param_set.cross_checks:
             errors.update(cross_check(effective))
