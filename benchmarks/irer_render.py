@@ -1,26 +1,57 @@
-"""Median time to render the IRER: the sample report, a 5-use report, the sample with
-every free-text field at its limit (``assessments.limits``: the longest report text a
-user can cause), and WeasyPrint's time for a one-line page on the same machine as the
-baseline. Prints figures; asserts nothing.
+"""Time to render the IRER, beside the targets of issue 13: the sample report cold (not in
+the report cache, in a worker that has rendered before) and per page beside WeasyPrint's
+time per page for the same text set as plain paragraphs; the sample from the report cache;
+a 5-use report; the sample with every free-text field at its limit
+(``assessments.limits``: the longest report text a user can cause); and the first render
+in a fresh process. Prints figures; asserts nothing.
 
     .venv/bin/python benchmarks/irer_render.py [--repeat 5]
 """
 
 import argparse
-import statistics
+import html
+import re
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
-from _django import test_database
-from _report import save_figures
+from _django import ROOT, test_database
+from _report import median_seconds, save_figures, table
+
+TARGET_COLD_S = 0.5
+TARGET_RATIO = 3.0
+TARGET_CACHED_S = 0.050
+BLOCKS = r"</?(?:p|li|dt|dd|h1|h2|h3|tr|div)\b[^>]*>"
 
 
-def median_seconds(fn, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+def plain_paragraphs(report_html: str) -> str:
+    """The report's text as plain paragraphs (one per paragraph, list item, table row or
+    field), in the report's font, size and page margins: WeasyPrint's own speed on this
+    much text, without the report's layout."""
+    body = re.sub(r"(?s)<(style|head)\b.*?</\1>", "", report_html)
+    text = re.sub(BLOCKS, "\n", body)
+    text = re.sub(r"<[^>]+>", " ", text)
+    paragraphs = [" ".join(html.unescape(line).split()) for line in text.split("\n")]
+    fonts = (ROOT / "static" / "fonts" / "fonts.css").as_uri()
+    return (
+        f'<html><head><style>@import url("{fonts}"); body {{ font: 10pt/1.35 "Reviewer Sans"; }} '
+        "@page { size: letter; margin: 0.9in 0.8in 0.8in 0.8in; }</style></head><body>"
+        + "".join(f"<p>{html.escape(p)}</p>" for p in paragraphs if p)
+        + "</body></html>"
+    )
+
+
+def first_render_in_a_fresh_process() -> float:
+    """Seconds a new Python process takes to import WeasyPrint and draw a one-line page:
+    what a worker pays once, at its first report."""
+    code = (
+        "import time; s = time.perf_counter(); from weasyprint import HTML; "
+        "HTML(string='<p>One line.</p>').write_pdf(); print(time.perf_counter() - s)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return float(out.stdout.strip())
 
 
 def main() -> None:
@@ -29,19 +60,40 @@ def main() -> None:
     args = parser.parse_args()
     with test_database():
         from django.contrib.auth import get_user_model
+        from django.core.files.storage import FileSystemStorage
+        from django.test import override_settings
         from weasyprint import HTML
 
         from assessments import services
+        from assessments.reports import services as report_services
         from assessments.reports.context import irer_context
-        from assessments.reports.render import irer_pdf
+        from assessments.reports.render import html_to_pdf, irer_html, irer_pdf
         from tests.conftest import make_user
         from tests.reports.conftest import build_sample_assessment, pdf_pages
 
         user = make_user(get_user_model(), "bench", group="reviewer", cbi=True)
         sample = build_sample_assessment(user)
         one_line = median_seconds(lambda: HTML(string="<p>One line.</p>").write_pdf(), args.repeat)
-        sample_pdf = irer_pdf(irer_context(assessment=sample))
+
+        sample_html = irer_html(irer_context(assessment=sample), for_pdf=True)
+        sample_pdf = html_to_pdf(sample_html)  # the worker's first report: fonts loaded
         sample_time = median_seconds(lambda: irer_pdf(irer_context(assessment=sample)), args.repeat)
+        plain = plain_paragraphs(sample_html)
+        plain_pages = len(HTML(string=plain).render().pages)
+        plain_time = median_seconds(lambda: HTML(string=plain).write_pdf(), args.repeat)
+
+        with tempfile.TemporaryDirectory() as folder, override_settings(STORAGES={
+            "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+            "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+            "reports": {"BACKEND": "django.core.files.storage.FileSystemStorage", "OPTIONS": {"location": folder}},
+        }):
+            from django.core.files.storage import storages
+
+            assert isinstance(storages["reports"], FileSystemStorage)  # override_settings reset the handler
+            download = report_services.irer_document
+            download(user=user, assessment=sample, sanitised=False)  # drawn and stored
+            cached_time = median_seconds(lambda: download(user=user, assessment=sample, sanitised=False), args.repeat * 4)
+
         first = sample.scenarios.get()
         for _ in range(4):
             services.scenario_duplicate(scenario=first, by=user)
@@ -51,14 +103,34 @@ def main() -> None:
         _fill_free_text(full)
         full_pdf = irer_pdf(irer_context(assessment=full))
         full_time = median_seconds(lambda: irer_pdf(irer_context(assessment=full)), args.repeat)
-    print(f"IRER render, median of {args.repeat}:")
-    print(f"  one-line page (WeasyPrint baseline)   {one_line * 1000:8.0f} ms")
-    print(f"  sample report ({pdf_pages(sample_pdf):2d} pages, {len(sample_pdf) / 1024:5.0f} KiB) {sample_time * 1000:8.0f} ms")
-    print(f"  5-use report  ({pdf_pages(five_pdf):2d} pages, {len(five_pdf) / 1024:5.0f} KiB) {five_time * 1000:8.0f} ms")
-    print(f"  sample, free text at its limits ({pdf_pages(full_pdf):2d} pages) {full_time * 1000:8.0f} ms")
+    fresh = first_render_in_a_fresh_process()
+
+    pages = pdf_pages(sample_pdf)
+    per_page, plain_per_page = sample_time / pages, plain_time / plain_pages
+    ratio = per_page / plain_per_page
+
+    def verdict(value, target):
+        return "met" if value <= target else "NOT met"
+
+    print(f"IRER render, median of {args.repeat} (cached: of {args.repeat * 4}):")
+    print(table(["figure", "measured", "target", ""], [
+        [f"sample report, cold ({pages} pages, {len(sample_pdf) / 1024:.0f} KiB)", f"{sample_time * 1000:.0f} ms",
+         f"≤ {TARGET_COLD_S * 1000:.0f} ms", verdict(sample_time, TARGET_COLD_S)],
+        ["sample report, per page", f"{per_page * 1000:.0f} ms", "", ""],
+        [f"same text as plain paragraphs ({plain_pages} pages), per page", f"{plain_per_page * 1000:.0f} ms", "", ""],
+        ["sample per page ÷ plain per page", f"{ratio:.1f}×", f"≤ {TARGET_RATIO:.0f}×", verdict(ratio, TARGET_RATIO)],
+        ["sample report, from the report cache", f"{cached_time * 1000:.1f} ms", f"≤ {TARGET_CACHED_S * 1000:.0f} ms",
+         verdict(cached_time, TARGET_CACHED_S)],
+        [f"5-use report ({pdf_pages(five_pdf)} pages, {len(five_pdf) / 1024:.0f} KiB)", f"{five_time * 1000:.0f} ms", "", ""],
+        [f"sample, free text at its limits ({pdf_pages(full_pdf)} pages)", f"{full_time * 1000:.0f} ms", "", ""],
+        ["one-line page (WeasyPrint alone)", f"{one_line * 1000:.0f} ms", "", ""],
+        ["a fresh process: import WeasyPrint and draw one line", f"{fresh * 1000:.0f} ms", "", ""],
+    ]))
     save_figures("irer", {
-        "one_line_s": one_line,
-        "sample_s": sample_time, "sample_pages": pdf_pages(sample_pdf),
+        "one_line_s": one_line, "fresh_process_s": fresh,
+        "sample_s": sample_time, "sample_pages": pages,
+        "plain_per_page_s": plain_per_page, "plain_pages": plain_pages, "ratio": ratio,
+        "cached_s": cached_time,
         "five_use_s": five_time, "five_use_pages": pdf_pages(five_pdf),
         "full_text_s": full_time, "full_text_pages": pdf_pages(full_pdf),
     })

@@ -73,22 +73,18 @@ def trace_inputs(step: dict, cbi: Cbi, symbols: frozenset[str]) -> str:
     )
 
 
-def facility_basis(result: dict, cbi: Cbi, symbols: frozenset[str]) -> list[str]:
-    """The general facility estimates as sentences, each with its equation, inputs and
-    value: built from the calculation trace, so it always matches the numbers."""
+def facility_basis(result: dict, cbi: Cbi, symbols: frozenset[str]) -> list[dict]:
+    """The general facility estimates, one short line each: the value, its units and its
+    citation, and the number of its step in the appendix's calculation trace, where the
+    equation and its inputs are printed (once: the use section used to repeat them)."""
     facility_keys = set(result.get("facility", {}))
-    sentences = []
-    for step in result.get("trace", []):
+    lines = []
+    for number, step in enumerate(result.get("trace", []), start=1):
         if step["symbol"] not in facility_keys:
             continue
-        inputs = trace_inputs(step, cbi, symbols)
         value = cbi.number(symbols, step["symbol"], step["value"], _fmt(step["value"]))
-        text = f"{step['symbol']} = {step['equation']}"
-        if inputs:
-            text += f" with {inputs}"
-        text += f": {value} {step['units']} ({step['citation']})."
-        sentences.append(cbi.scrub(text))
-    return sentences
+        lines.append({"step": number, "text": cbi.scrub(f"{step['symbol']} = {value} {step['units']} ({step['citation']})")})
+    return lines
 
 
 def process_description(result: dict, cbi: Cbi) -> str:
@@ -151,11 +147,38 @@ def release_total(result: dict) -> float:
     return sum((result.get("totals_by_medium") or {}).values())
 
 
+def _clauses(text: str) -> list[str]:
+    """``text`` cut at its top-level "; " (not inside parentheses), each clause without the
+    final full stop."""
+    clauses, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth == 0 and text.startswith("; ", i):
+            clauses.append(text[start:i])
+            start = i + 2
+    clauses.append(text[start:])
+    return [c.strip().rstrip(".") for c in clauses if c.strip().rstrip(".")]
+
+
+def shared_basis(model: str, bases: list[str]) -> tuple[str, list[str]]:
+    """The bases of one activity's estimates (central tendency, high end...) as one
+    sentence they share and each one's own: the engine writes each estimate's basis in
+    full, so the clauses every estimate repeats (the worker count, the days, "no gloves
+    assumed") and the model's name the block's heading already prints are said once."""
+    prefix = f"{model}: "
+    split = [_clauses(b[len(prefix):] if b.startswith(prefix) else b) for b in bases]
+    common = [c for c in split[0] if all(c in other for other in split[1:])] if len(split) > 1 else []
+    own = ["; ".join(c for c in clauses if c not in common) for clauses in split]
+    return "; ".join(common), own
+
+
 def exposure_blocks(result: dict, route: str, cbi: Cbi) -> list[dict]:
     blocks = []
     for exposure in result.get("exposures", []):
         if exposure["route"] != route:
             continue
+        estimates = exposure["estimates"]
+        common, own = shared_basis(exposure["model"], [e["basis"] for e in estimates])
         blocks.append(
             {
                 "letter": exposure["letter"],
@@ -164,9 +187,10 @@ def exposure_blocks(result: dict, route: str, cbi: Cbi) -> list[dict]:
                 "equation": exposure["equation"],
                 "workers": significant(exposure["workers_per_site"], 3),
                 "days": significant(exposure["days_per_year"], 3),
+                "basis": cbi.scrub(common),
                 "estimates": [
-                    {"label": e["label"].title(), "mg_day": epa(e["mg_day"]), "basis": cbi.scrub(e["basis"])}
-                    for e in exposure["estimates"]
+                    {"label": e["label"].title(), "mg_day": epa(e["mg_day"]), "basis": cbi.scrub(text)}
+                    for e, text in zip(estimates, own)
                 ],
             }
         )
@@ -222,6 +246,10 @@ def scenario_section(scenario, submission: Submission, cbi: Cbi) -> dict:
     method, source = _method(scenario.scenario_key)
     total = release_total(result)
     state = scenario_state(scenario)
+    inhalation, dermal = exposure_blocks(result, "inhalation", cbi), exposure_blocks(result, "dermal", cbi)
+    statements = {"inhalation": _route_statement(result, "inhalation"), "dermal": _route_statement(result, "dermal")}
+    printed = {statements["inhalation"]} if not inhalation else set()
+    printed |= {statements["dermal"]} if not dermal else set()
     return {
         "title": scenario.title,
         "method": method,
@@ -238,13 +266,14 @@ def scenario_section(scenario, submission: Submission, cbi: Cbi) -> dict:
         "release_groups": release_groups(result, cbi),
         "release_total": CBI_TEXT if cbi.hides_annual_totals else epa(total),
         "workers": significant(facts.get("workers_per_site"), 3),
-        "workers_basis": cbi.scrub(facts.get("workers_basis", "")),
-        "inhalation": exposure_blocks(result, "inhalation", cbi),
-        "inhalation_statement": cbi.scrub(_route_statement(result, "inhalation")),
-        "dermal": exposure_blocks(result, "dermal", cbi),
-        "dermal_statement": cbi.scrub(_route_statement(result, "dermal")),
+        "workers_basis": cbi.scrub(facts.get("workers_basis", "")).rstrip("."),  # the template ends the sentence
+        "inhalation": inhalation,
+        "inhalation_statement": cbi.scrub(statements["inhalation"]),
+        "dermal": dermal,
+        "dermal_statement": cbi.scrub(statements["dermal"]),
         "warnings": [cbi.scrub(w) for w in result.get("warnings", [])],
-        "notes": [cbi.scrub(n) for n in result.get("notes", [])],
+        # A note printed as a route's statement above is not printed again.
+        "notes": [cbi.scrub(n) for n in result.get("notes", []) if n not in printed],
         "engine_version": result.get("engine_version", ""),
         "default_set": cbi.scrub(result.get("default_set", {}).get("summary", "")),
         **_inputs_with_sources(scenario, result, cbi, symbols),

@@ -9,7 +9,7 @@ from django.utils import timezone
 from assessments.models import Status
 from assessments.reports.context import irer_context
 from assessments.reports.render import irer_pdf
-from assessments.reports.services import FULL_COPY_NOT_ALLOWED, irer_document
+from assessments.reports.services import FULL_COPY_NOT_ALLOWED, irer_download
 from tests.reports.conftest import pdf_pages, pdf_text
 
 pytestmark = pytest.mark.django_db
@@ -73,7 +73,9 @@ def test_exposure_blocks(sample_text):
 
 def test_basis_and_process_description_and_appendix(sample_text):
     assert "Qphoto_day = Napply × TIMEapply_hours × Qapply / 1,000 mL/L × RHOphoto" in sample_text
-    assert ": 36 kg photoresist/site-day" in sample_text
+    # The use section gives each facility estimate's value and the trace step that derives it.
+    assert "[1] Qphoto_day = 36 kg photoresist/site-day (ESD 2010 Eqn 3-1" in sample_text
+    assert "[4] Nsites = 3 sites" in sample_text
     assert "--> Application (spin-coat) --> Soft Bake -->" in sample_text
     assert "(liquid, 15%)" in sample_text
     assert "Appendix: inputs used and calculation trace".upper() in sample_text.upper()
@@ -120,7 +122,7 @@ def test_sanitised_report_contains_no_claimed_value(cbi_assessment):
 
 def test_uncleared_user_cannot_have_the_full_copy_of_a_cbi_case(cbi_assessment, uncleared_reviewer):
     with pytest.raises(PermissionDenied, match=FULL_COPY_NOT_ALLOWED):
-        irer_document(user=uncleared_reviewer, assessment=cbi_assessment, sanitised=False)
+        irer_download(user=uncleared_reviewer, assessment=cbi_assessment, sanitised=False)
 
 
 def test_five_uses_render_each_section(sample_assessment, reviewer):
