@@ -27,12 +27,15 @@ from django import forms
 from django.contrib import admin
 from django.contrib.admin.utils import unquote
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django_tasks_db.admin import DBTaskResultAdmin
+from django_tasks_db.models import DBTaskResult
 from django.http import Http404
 from simple_history.admin import SimpleHistoryAdmin
 
 from . import permissions, selectors, services
 from .esd import registry
-from .models import Assessment, ReviewDecision, Scenario, Submission
+from .models import Assessment, ReviewDecision, Scenario, Submission, refresh_latest_assessment
 
 
 def _keep_stored_values(obj, form) -> None:
@@ -50,6 +53,16 @@ def _become(obj, created) -> None:
     obj.pk = created.pk
     obj._state.adding = False
     obj.refresh_from_db()
+
+
+def _deleting_assessments(submission_ids, delete) -> None:
+    """Run ``delete`` (of assessments of these cases), then bring each case's copy of its
+    latest assessment up to date: a deleted draft may have been the latest revision. The
+    cases are locked first, as the workflow locks a case before its assessment."""
+    with transaction.atomic():
+        list(Submission.objects.select_for_update().filter(pk__in=submission_ids).values_list("pk", flat=True))
+        delete()
+        refresh_latest_assessment(submission_ids=submission_ids)
 
 
 class CbiFilteredAdmin(SimpleHistoryAdmin):
@@ -189,6 +202,13 @@ class AssessmentAdmin(CbiFilteredAdmin):
         else:
             _become(obj, services.assessment_start(submission=obj.submission, by=request.user))
 
+    def delete_model(self, request, obj):
+        _deleting_assessments([obj.submission_id], lambda: super(AssessmentAdmin, self).delete_model(request, obj))
+
+    def delete_queryset(self, request, queryset):
+        cases = set(queryset.values_list("submission_id", flat=True))
+        _deleting_assessments(cases, lambda: super(AssessmentAdmin, self).delete_queryset(request, queryset))
+
     def formfield_for_foreignkey(self, db_field, request, **kwargs):
         if db_field.name == "submission":
             kwargs["queryset"] = selectors.visible_submissions(user=request.user)
@@ -271,3 +291,18 @@ class ReviewDecisionAdmin(CbiFilteredAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+# The report queue's table (django-tasks-db): its own admin page lists the tasks (useful to
+# see a failed or waiting report), but a queued report task's arguments hold the report's
+# HTML, CBI included, until a worker has drawn it (reports.tasks). Re-registered without
+# the arguments and the return value, so no admin user reads a report through it.
+admin.site.unregister(DBTaskResult)
+
+
+@admin.register(DBTaskResult)
+class ReportTaskAdmin(DBTaskResultAdmin):
+    HIDDEN = ("args_kwargs", "return_value")
+
+    def get_readonly_fields(self, request, obj=None):
+        return [name for name in super().get_readonly_fields(request, obj) if name not in self.HIDDEN]

@@ -56,12 +56,20 @@ def review_queue(*, user) -> QuerySet[Assessment]:
 
 
 def review_queue_count(*, user) -> int:
-    """How many assessments wait in ``user``'s queue (0 for anyone but a supervisor)."""
+    """How many assessments wait in ``user``'s queue (0 for anyone but a supervisor): the
+    visible cases whose latest assessment is submitted by someone else.
+
+    Read from the copy of the latest assessment on the case (``Submission.LATEST_FIELDS``;
+    the partial index ``submission_awaiting_review`` holds all it reads): a submitted
+    assessment is always its case's latest revision, as only an approved revision is
+    copied into a new one (``workflow.assessment_revise``; ``transfer`` imports only such
+    histories)."""
     if not is_supervisor(user):
         return 0
     return (
-        Assessment.objects.filter(status=Status.SUBMITTED, submission__in=selectors.visible_submissions(user=user))
-        .exclude(engineer=user)
+        selectors.visible_submissions(user=user)
+        .filter(latest_status=Status.SUBMITTED)
+        .exclude(latest_engineer=user)
         .count()
     )
 

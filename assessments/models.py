@@ -3,7 +3,9 @@ assessed in each (Scenario) and every status change (ReviewDecision).
 
 Rules that must always hold are database constraints, so they hold for every writer
 (services, admin, imports, a psql session). Status changes happen only in
-``assessments.services``; nothing here changes a status.
+``assessments.services``; nothing here changes a status. A case keeps a copy of its
+latest assessment's status, revision and engineer (``Submission.LATEST_FIELDS``) for the
+case list and the review queue; :func:`refresh_latest_assessment` alone writes it.
 
 Approved work is final: saving or deleting an approved assessment, or adding, saving or
 deleting a scenario or review decision of one, raises :class:`ApprovedWorkLocked` whoever
@@ -17,10 +19,13 @@ rows stay readable: copying one into a new revision only reads it.
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import models
-from django.db.models import Q
+from django.db.models import OuterRef, Q, Subquery, Value
+from django.db.models.functions import Coalesce
 from django.db.models.signals import pre_delete, pre_save
 from django.urls import reverse
 from simple_history.models import HistoricalRecords
@@ -39,6 +44,19 @@ class PhysicalState(models.TextChoices):
     SOLID = "solid", "Solid"
     GAS = "gas", "Gas"
     UNKNOWN = "unknown", "Unknown"
+
+
+class Status(models.TextChoices):
+    DRAFT = "draft", "Draft"
+    SUBMITTED = "submitted", "Submitted"
+    RETURNED = "returned", "Returned"
+    APPROVED = "approved", "Approved"
+
+
+# What a case's ``latest_status`` holds when no assessment of it has been started (the case
+# list's status filter offers it as "No assessment yet").
+NO_ASSESSMENT = "none"
+LATEST_STATUS_CHOICES = [(NO_ASSESSMENT, "No assessment yet"), *Status.choices]
 
 
 class Submission(models.Model):
@@ -130,14 +148,45 @@ class Submission(models.Model):
         default=1, editable=False, help_text="Counts the saves of this row: an edit form carries the version it showed."
     )
 
-    history = HistoricalRecords()
+    # The latest assessment (highest revision), copied here so that the case list, its
+    # status filter and the review queue's count read one indexed row per case instead of
+    # a subquery over the assessments per case. Written only by refresh_latest_assessment;
+    # no edit form shows them and Submission.save() leaves them as stored.
+    latest_status = models.CharField(
+        "status of the latest assessment", max_length=10, choices=LATEST_STATUS_CHOICES,
+        default=NO_ASSESSMENT, editable=False,
+    )
+    latest_revision = models.PositiveIntegerField("latest revision", null=True, blank=True, editable=False)
+    latest_engineer = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name="engineer of the latest assessment", on_delete=models.SET_NULL,
+        related_name="+", null=True, blank=True, editable=False,
+    )
+    LATEST_FIELDS = ("latest_status", "latest_revision", "latest_engineer")
+
+    # The fields the case list's text search looks in (selectors.submission_search). On
+    # PostgreSQL each has a trigram index on UPPER(field), the expression ``icontains``
+    # compiles to (migration 0007; not declared in Meta.indexes, which SQLite would refuse).
+    SEARCHED_FIELDS = ("case_number", "chemical_name", "generic_name", "submitter", "case_name")
+
+    history = HistoricalRecords(excluded_fields=list(LATEST_FIELDS))
 
     class Meta:
         ordering = ["-created_at", "-id"]
         permissions = [("view_cbi", "Cleared for confidential business information (CBI)")]
-        # The case list's order: its first page is read from this index instead of
-        # sorting every case (benchmarks/pages.py; README "Performance").
-        indexes = [models.Index(fields=["-created_at", "-id"], name="submission_newest_first")]
+        # The case list's order: each page is read from the first index (forwards from a
+        # case's place for older cases, backwards for newer ones and the oldest page), and
+        # a status-filtered page from the second, instead of sorting every case
+        # (selectors.case_page; benchmarks/pages.py; README "Performance"). The third holds
+        # what the review queue's count reads, so it counts index entries, not table rows
+        # (history.review_queue_count).
+        indexes = [
+            models.Index(fields=["-created_at", "-id"], name="submission_newest_first"),
+            models.Index(fields=["latest_status", "-created_at", "-id"], name="submission_status_newest_first"),
+            models.Index(
+                fields=["latest_engineer", "is_cbi"], condition=Q(latest_status=Status.SUBMITTED),
+                name="submission_awaiting_review",
+            ),
+        ]
         constraints = [
             models.CheckConstraint(
                 condition=Q(production_volume_kg_yr__gt=0), name="submission_pv_positive"
@@ -182,6 +231,10 @@ class Submission(models.Model):
             models.CheckConstraint(
                 condition=Q(physical_state__in=PhysicalState.values), name="submission_physical_state_valid"
             ),
+            models.CheckConstraint(
+                condition=Q(latest_status__in=[value for value, _ in LATEST_STATUS_CHOICES]),
+                name="submission_latest_status_valid",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -207,6 +260,13 @@ class Submission(models.Model):
         # Denormalised so that visibility is one indexed filter (selectors.visible_submissions).
         self.is_cbi = bool(self.cbi_claims)
         _count_save(self)
+        updating = not self._state.adding and not args and not kwargs.get("force_insert")
+        if updating and kwargs.get("update_fields") is None:
+            # An instance read before an assessment changed must not write its stale copy
+            # of the latest assessment back: refresh_latest_assessment alone writes those.
+            kwargs["update_fields"] = [
+                f.name for f in self._meta.concrete_fields if not f.primary_key and f.name not in self.LATEST_FIELDS
+            ]
         super().save(*args, **kwargs)
 
     def is_claimed(self, field_name: str) -> bool:
@@ -227,13 +287,6 @@ def _count_save(instance: models.Model) -> None:
     """Advance the row's ``version`` on every save after the first (stale-edit checks)."""
     if not instance._state.adding:
         instance.version += 1
-
-
-class Status(models.TextChoices):
-    DRAFT = "draft", "Draft"
-    SUBMITTED = "submitted", "Submitted"
-    RETURNED = "returned", "Returned"
-    APPROVED = "approved", "Approved"
 
 
 class Assessment(models.Model):
@@ -290,6 +343,30 @@ class Assessment(models.Model):
     @property
     def is_locked(self) -> bool:
         return self.status == Status.APPROVED
+
+
+def refresh_latest_assessment(*, submission_ids: Iterable[int] | None = None) -> None:
+    """Copy each case's latest assessment (its highest revision: status, revision number,
+    engineer) onto the case (``Submission.LATEST_FIELDS``); ``NO_ASSESSMENT`` and nulls
+    for a case without one. ``submission_ids=None`` refreshes every case.
+
+    The one writer of those fields, called wherever an assessment is started, copied into a
+    new revision, changes status, is deleted or is loaded (``services.assessment_start``,
+    ``workflow``, ``transfer``, ``load_demo``, the admin's deletions, ``benchmarks/seed.py``).
+    One UPDATE that reads the assessments in the same statement, so the copy is right
+    whatever the caller's instance of the case holds. ``QuerySet.update()`` writes no
+    history record: these fields are derived, like ``is_cbi``, and left out of the case's
+    history. Approved work is not touched: only the case's row is written.
+    """
+    latest = Assessment.objects.filter(submission=OuterRef("pk")).order_by("-revision")
+    cases = Submission.objects.all()
+    if submission_ids is not None:
+        cases = cases.filter(pk__in=list(submission_ids))
+    cases.update(
+        latest_status=Coalesce(Subquery(latest.values("status")[:1]), Value(NO_ASSESSMENT)),
+        latest_revision=Subquery(latest.values("revision")[:1]),
+        latest_engineer=Subquery(latest.values("engineer")[:1]),
+    )
 
 
 class Scenario(models.Model):

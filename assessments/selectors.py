@@ -8,8 +8,12 @@ uncleared user cannot even learn that the case number is taken.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from datetime import datetime, timezone as dt_timezone
+from typing import Mapping
 
-from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
+from django.contrib.auth import get_user_model
+from django.db.models import Q, QuerySet
 from django.http import Http404
 
 from .models import Assessment, Scenario, Submission
@@ -27,55 +31,169 @@ def visible_submissions(*, user) -> QuerySet[Submission]:
 
 
 def submission_list_for_user(*, user) -> QuerySet[Submission]:
-    """Visible cases, newest first, each annotated with its latest assessment's
-    ``latest_revision``, ``latest_status`` and ``latest_engineer`` (username)."""
-    latest = Assessment.objects.filter(submission=OuterRef("pk")).order_by("-revision")
-    return (
-        visible_submissions(user=user)
-        .annotate(
-            latest_revision=Subquery(latest.values("revision")[:1]),
-            latest_status=Subquery(latest.values("status")[:1]),
-            latest_engineer=Subquery(latest.values("engineer__username")[:1]),
-        )
-        .order_by("-created_at", "-id")
-    )
+    """Visible cases, newest first (:data:`CASE_ORDER`), each with its latest assessment's
+    ``latest_status``, ``latest_revision`` and ``latest_engineer`` (kept on the case by
+    ``models.refresh_latest_assessment``; the engineer read in the same query)."""
+    return visible_submissions(user=user).select_related("latest_engineer").order_by(*CASE_ORDER)
 
 
 def submission_search(*, user, q: str = "", status: str = "", engineer: str = "") -> QuerySet[Submission]:
-    """:func:`submission_list_for_user` narrowed by a free-text query (case number,
-    chemical or generic name, submitter), the latest assessment's status (``none`` for
-    cases without one) and its engineer (user name or name, partial)."""
+    """:func:`submission_list_for_user` narrowed by a free-text query (any of
+    ``Submission.SEARCHED_FIELDS`` contains it, ignoring case), the latest assessment's
+    status (``models.NO_ASSESSMENT`` for cases without one) and its engineer (user name or
+    name, partial).
+
+    Each condition is an indexed read on PostgreSQL: the status one column of the case
+    (index ``submission_status_newest_first``), the text one trigram index per searched
+    field (migration 0007)."""
     queryset = submission_list_for_user(user=user)
     q = q.strip()
     if q:
-        queryset = queryset.filter(
-            Q(case_number__icontains=q)
-            | Q(chemical_name__icontains=q)
-            | Q(generic_name__icontains=q)
-            | Q(submitter__icontains=q)
-            | Q(case_name__icontains=q)
-        )
-    # The status filters are written as EXISTS over the assessments rather than as a
-    # filter on the ``latest_status`` annotation, which the database would compute for
-    # every case before filtering (a sequential scan with a subquery per case).
-    if status == "none":
-        queryset = queryset.filter(~Exists(Assessment.objects.filter(submission=OuterRef("pk"))))
-    elif status:
-        later = Assessment.objects.filter(submission=OuterRef("submission"), revision__gt=OuterRef("revision"))
-        latest_with_status = Assessment.objects.filter(submission=OuterRef("pk"), status=status).exclude(Exists(later))
-        queryset = queryset.filter(Exists(latest_with_status))
+        matches = Q()
+        for name in Submission.SEARCHED_FIELDS:
+            matches |= Q(**{f"{name}__icontains": q})
+        queryset = queryset.filter(matches)
+    if status:
+        queryset = queryset.filter(latest_status=status)
     engineer = engineer.strip()
     if engineer:
-        latest = Assessment.objects.filter(submission=OuterRef("pk")).order_by("-revision")
-        queryset = queryset.annotate(
-            latest_engineer_first=Subquery(latest.values("engineer__first_name")[:1]),
-            latest_engineer_last=Subquery(latest.values("engineer__last_name")[:1]),
-        ).filter(
-            Q(latest_engineer__icontains=engineer)
-            | Q(latest_engineer_first__icontains=engineer)
-            | Q(latest_engineer_last__icontains=engineer)
+        username = get_user_model().USERNAME_FIELD
+        queryset = queryset.filter(
+            Q(**{f"latest_engineer__{username}__icontains": engineer})
+            | Q(latest_engineer__first_name__icontains=engineer)
+            | Q(latest_engineer__last_name__icontains=engineer)
         )
     return queryset
+
+
+# Paging the case list by keyset ---------------------------------------------------------------
+#
+# A page is the cases after (older than) or before (newer than) one case's place in the
+# list's order, read from the index in that order and stopped after one page: the oldest
+# page costs what the newest does, and nothing counts every case. A place is written in
+# the page links as ``<received, UTC>,<id>``, e.g. ``2026-01-03T10:00:00.000000Z,4711``.
+
+CASE_ORDER = ("-created_at", "-id")  # Submission.Meta.ordering; index submission_newest_first
+PAGE_PARAMETERS = ("after", "before", "oldest", "page")  # "page": the numbered pages' (ignored)
+_PLACE_TIME = "%Y-%m-%dT%H:%M:%S.%fZ"
+BAD_PLACE = "This page link is not one the case list makes ({problem}): showing the newest cases."
+
+
+class BadPlace(ValueError):
+    """A page link's ``after``/``before``/``oldest`` that the case list did not make."""
+
+
+@dataclass(frozen=True)
+class CasePlace:
+    """A case's place in the list's order: received time, then id (both descending)."""
+
+    created_at: datetime
+    pk: int
+
+    @classmethod
+    def of(cls, case: Submission) -> "CasePlace":
+        return cls(case.created_at, case.pk)
+
+    def __str__(self) -> str:
+        return f"{self.created_at.astimezone(dt_timezone.utc).strftime(_PLACE_TIME)},{self.pk}"
+
+    @classmethod
+    def parse(cls, text: str) -> "CasePlace":
+        stamp, comma, pk = text.partition(",")
+        if not comma or not (pk.isascii() and pk.isdigit()) or len(pk) > 18:
+            raise BadPlace(BAD_PLACE.format(problem="expected a received time and a case id"))
+        try:
+            created_at = datetime.strptime(stamp, _PLACE_TIME).replace(tzinfo=dt_timezone.utc)
+        except ValueError:
+            raise BadPlace(BAD_PLACE.format(problem="the received time is not one")) from None
+        return cls(created_at, int(pk))
+
+    def older(self) -> Q:
+        """The cases after this place in the list. ``created_at <=`` alone is what the
+        index reads from; the rest breaks ties between cases received at the same time."""
+        return Q(created_at__lte=self.created_at) & (Q(created_at__lt=self.created_at) | Q(pk__lt=self.pk))
+
+    def newer(self) -> Q:
+        return Q(created_at__gte=self.created_at) & (Q(created_at__gt=self.created_at) | Q(pk__gt=self.pk))
+
+
+@dataclass(frozen=True)
+class PageRequest:
+    """Which page of the list: the newest (no place), ``after`` or ``before`` a place, or
+    the ``oldest``."""
+
+    after: CasePlace | None = None
+    before: CasePlace | None = None
+    oldest: bool = False
+
+    @classmethod
+    def from_query(cls, params: Mapping[str, str]) -> "PageRequest":
+        """From the page link's parameters; ``BadPlace`` for a link the list did not make.
+        The old numbered pages' ``page`` is ignored: such a link shows the newest page."""
+        given = [name for name in ("after", "before", "oldest") if params.get(name)]
+        if not given:
+            return cls()
+        if len(given) > 1:
+            raise BadPlace(BAD_PLACE.format(problem="give one of after, before and oldest"))
+        if given == ["oldest"]:
+            if params["oldest"] != "1":
+                raise BadPlace(BAD_PLACE.format(problem="oldest is 1"))
+            return cls(oldest=True)
+        return cls(**{given[0]: CasePlace.parse(params[given[0]])})
+
+
+@dataclass
+class CasePage:
+    """One page of cases, newest first, and where the links from it lead: ``newer`` and
+    ``older`` are the places of its first and last case (``None`` at either end)."""
+
+    object_list: list[Submission]
+    newer: CasePlace | None
+    older: CasePlace | None
+
+    @property
+    def is_newest(self) -> bool:
+        return self.newer is None
+
+    @property
+    def is_oldest(self) -> bool:
+        return self.older is None
+
+    @property
+    def has_other_pages(self) -> bool:
+        return not (self.is_newest and self.is_oldest)
+
+
+def case_page(cases: QuerySet[Submission], *, request: PageRequest, size: int) -> CasePage:
+    """The page ``request`` of ``cases`` (in :data:`CASE_ORDER`): ``size`` cases, read with
+    one query of ``size + 1`` rows (the extra row tells whether there are more). A place
+    past either end (a case deleted since, a link edited by hand) gives the page at that
+    end, with one more query."""
+    ascending = tuple(name.lstrip("-") for name in CASE_ORDER)
+    if request.before is not None or request.oldest:
+        if request.before is not None:
+            cases_in_reverse = cases.filter(request.before.newer())
+        else:
+            cases_in_reverse = cases
+        rows = list(cases_in_reverse.order_by(*ascending)[: size + 1])
+        more, rows = len(rows) > size, rows[:size][::-1]
+        if not rows and request.before is not None:
+            return case_page(cases, request=PageRequest(), size=size)
+        return _page(rows, newer=more, older=request.before is not None)
+    after = cases.filter(request.after.older()) if request.after is not None else cases
+    rows = list(after.order_by(*CASE_ORDER)[: size + 1])
+    more, rows = len(rows) > size, rows[:size]
+    if not rows and request.after is not None:
+        return case_page(cases, request=PageRequest(oldest=True), size=size)
+    return _page(rows, newer=request.after is not None, older=more)
+
+
+def _page(rows: list[Submission], *, newer: bool, older: bool) -> CasePage:
+    return CasePage(
+        object_list=rows,
+        newer=CasePlace.of(rows[0]) if newer and rows else None,
+        older=CasePlace.of(rows[-1]) if older and rows else None,
+    )
 
 
 def submission_get(*, user, pk: int) -> Submission:

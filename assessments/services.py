@@ -20,7 +20,7 @@ from . import permissions
 from .esd import registry
 from .limits import check_text
 from .esd.parameters import ALL, EngineValidationError, Param
-from .models import Assessment, Scenario, Submission
+from .models import Assessment, Scenario, Submission, refresh_latest_assessment
 
 CREATE_NOT_ALLOWED = "You may not create cases."
 EDIT_CASE_NOT_ALLOWED = "This case cannot be edited: an assessment of it is submitted or approved, or you lack the permission."
@@ -86,7 +86,9 @@ def assessment_start(*, submission: Submission, by) -> Assessment:
     submission = Submission.objects.select_for_update().get(pk=submission.pk)
     if not permissions.can_start_assessment(by, submission):
         raise PermissionDenied(START_NOT_ALLOWED)
-    return Assessment.objects.create(submission=submission, engineer=by, revision=1)
+    assessment = Assessment.objects.create(submission=submission, engineer=by, revision=1)
+    refresh_latest_assessment(submission_ids=[submission.pk])
+    return assessment
 
 
 @transaction.atomic

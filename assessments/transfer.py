@@ -82,6 +82,7 @@ from .engine_results import engine_result_difference, join_path as _join, short 
 from .limits import TEXT_LIMITS, text_error
 from .models import (
     Assessment, DecisionAction, ReviewDecision, Scenario, Status, Submission, normalise_case_number,
+    refresh_latest_assessment,
 )
 from .roles import SUPERVISOR_GROUP, is_supervisor
 
@@ -168,7 +169,9 @@ class TransferError(Exception):
 
 # Fields that are links to the parent row (implied by nesting) or derived here.
 PARENT_LINKS = {Assessment: {"submission"}, Scenario: {"assessment"}, ReviewDecision: {"assessment"}}
-DERIVED = {Submission: {"is_cbi"}}  # Submission.save() derives it from cbi_claims
+# Submission.save() derives is_cbi from cbi_claims; the import the latest assessment's
+# copy (models.refresh_latest_assessment) from the assessments it writes. Both are exported.
+DERIVED = {Submission: {"is_cbi", *Submission.LATEST_FIELDS}}
 
 
 def _fields(model) -> list[models.Field]:
@@ -412,6 +415,8 @@ def _resolve_users(case, assessments, user_map) -> dict[str, Any]:
     named: set[str] = set()
     for model, row, where in _rows(case, assessments):
         for field in _fields(model):
+            if field.name in DERIVED.get(model, set()):
+                continue
             if _is_user_link(field) and row.get(field.name) is not None:
                 if not isinstance(row[field.name], str):
                     raise TransferError(BAD_STRUCTURE.format(where=f"{where}.{field.name}", problem="expected a user name"))
@@ -769,6 +774,7 @@ def _write(case: dict, assessments: list[dict], users: dict, reason: str) -> Sub
             _save_raw(assessment)  # submitted -> approved
             saved.append(_save_raw(decisions[-1]))
     _check_revisions(revisions)
+    refresh_latest_assessment(submission_ids=[submission.pk])
     _start_history(saved, reason)
     return submission
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views, views_review, wizards
+from . import views, views_methods, views_review, wizards
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -13,6 +13,7 @@ urlpatterns = [
     path("assessments/<int:pk>/scenarios/new/", views.scenario_add, name="scenario-add"),
     path("assessments/<int:pk>/irer/", views.irer_preview, name="irer-preview"),
     path("assessments/<int:pk>/irer.pdf", views.irer_download, name="irer-download"),
+    path("assessments/<int:pk>/irer/tasks/<str:task_id>/", views.irer_status, name="irer-status"),
     path("scenarios/<int:pk>/", views.scenario_results, name="scenario-results"),
     path("scenarios/<int:pk>/wizard/", wizards.scenario_wizard, name="scenario-wizard"),
     path("scenarios/<int:pk>/wizard/<str:step>/", wizards.scenario_wizard, name="scenario-wizard-step"),
@@ -29,4 +30,9 @@ urlpatterns += [
     path("assessments/<int:pk>/revise/", views_review.assessment_revise, name="assessment-revise"),
     path("assessments/<int:pk>/history/", views_review.assessment_history, name="assessment-history"),
     path("assessments/<int:pk>/compare/", views_review.assessment_compare, name="assessment-compare"),
+]
+
+# The engine's validation table: no case data, any logged-in user.
+urlpatterns += [
+    path("methods/validation/", views_methods.method_validation, name="method-validation"),
 ]

@@ -8,15 +8,16 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.core.paginator import Paginator
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from . import history, permissions, selectors, services
 from .esd import registry
 from .esd.parameters import EngineValidationError
 from .reports import services as report_services
+from .reports.tasks import FAILED
 from .forms import AssessmentNotesForm, CaseSearchForm, SubmissionForm
 
 CASES_PER_PAGE = 25
@@ -30,18 +31,26 @@ def _posted(request):
 
 @require_GET
 def home(request):
-    """The cases the user may see, newest first, with status and engineer; searchable."""
+    """The cases the user may see, newest first, with status and engineer; searchable.
+    Paged by place (``?after=``/``?before=`` a case's place, ``?oldest=1``), never by
+    number: a link the list did not make shows the newest page and says so."""
     search = CaseSearchForm(request.GET or None)
     filters = search.cleaned_data if search.is_valid() else {}
     cases = selectors.submission_search(user=request.user, **filters)
-    page = Paginator(cases, CASES_PER_PAGE).get_page(request.GET.get("page"))
+    try:
+        page_request, page_problem = selectors.PageRequest.from_query(request.GET), ""
+    except selectors.BadPlace as exc:
+        page_request, page_problem = selectors.PageRequest(), str(exc)
+    page = selectors.case_page(cases, request=page_request, size=CASES_PER_PAGE)
     query = request.GET.copy()
-    query.pop("page", None)
+    for name in selectors.PAGE_PARAMETERS:
+        query.pop(name, None)
     return render(
         request,
         "assessments/home.html",
         {
             "page": page,
+            "page_problem": page_problem,
             "search": search,
             "query": query.urlencode(),
             "can_create": permissions.can_create_submission(request.user),
@@ -220,10 +229,38 @@ def irer_preview(request, pk: int):
 
 @require_GET
 def irer_download(request, pk: int):
+    """The PDF when it is stored; else the page that follows its drawing (202), or says
+    why it failed (503), and fetches it when ready."""
     assessment = selectors.assessment_get(user=request.user, pk=pk)
-    filename, pdf = report_services.irer_document(
-        user=request.user, assessment=assessment, sanitised=_sanitised(request)
+    sanitised = _sanitised(request)
+    download = report_services.irer_download(user=request.user, assessment=assessment, sanitised=sanitised)
+    if download.pdf is not None:
+        response = HttpResponse(download.pdf, content_type="application/pdf")
+        response["Content-Disposition"] = f'attachment; filename="{download.filename}"'
+        return response
+    copy = "?copy=sanitised" if sanitised else ""
+    return render(
+        request,
+        "reports/irer_preparing.html",
+        {
+            "assessment": assessment,
+            "submission": assessment.submission,
+            "filename": download.filename,
+            "render": download.render,
+            "download_url": reverse("irer-download", args=[assessment.pk]) + copy,
+            "status_url": reverse("irer-status", args=[assessment.pk, download.render.task_id]) + copy,
+        },
+        status=503 if download.render.state == FAILED else 202,
     )
-    response = HttpResponse(pdf, content_type="application/pdf")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
+
+
+@require_GET
+def irer_status(request, pk: int, task_id):
+    """The state of a report's task as JSON, for the page above (static/js/irer-progress.js)."""
+    assessment = selectors.assessment_get(user=request.user, pk=pk)
+    state = report_services.irer_render_state(
+        user=request.user, assessment=assessment, sanitised=_sanitised(request), task_id=task_id
+    )
+    if state is None:
+        raise Http404("No such report task.")
+    return JsonResponse(state.as_json())

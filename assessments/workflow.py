@@ -28,7 +28,9 @@ from django.utils import timezone
 from . import permissions, selectors
 from .engine_results import engine_result_difference
 from .history import result_problems
-from .models import Assessment, DecisionAction, ReviewDecision, Scenario, Status, Submission
+from .models import (
+    Assessment, DecisionAction, ReviewDecision, Scenario, Status, Submission, refresh_latest_assessment,
+)
 from .roles import is_supervisor
 
 # (from status, action) -> to status. Anything not listed is refused.
@@ -149,6 +151,7 @@ def assessment_revise(*, assessment: Assessment, by) -> Assessment:
         volume_excess_reason=source.volume_excess_reason,
     )
     _save_with_history(copy, by=by, reason=reason)
+    refresh_latest_assessment(submission_ids=[copy.submission_id])
     for scenario in source.scenarios.all():
         _save_with_history(
             Scenario(
@@ -173,7 +176,12 @@ def assessment_revise(*, assessment: Assessment, by) -> Assessment:
 
 
 def _lock(assessment: Assessment) -> Assessment:
-    """The assessment's row, locked until the transaction ends, read fresh."""
+    """The assessment's row, locked until the transaction ends, read fresh. Its case's row
+    is locked first, as ``assessment_revise`` and ``services.assessment_start`` lock it:
+    a transition then writes the case's copy of the latest status
+    (``models.refresh_latest_assessment``), and every writer taking the case before the
+    assessment is what keeps two of them from waiting on each other (a deadlock)."""
+    Submission.objects.select_for_update().filter(pk=assessment.submission_id).values_list("pk").first()
     return Assessment.objects.select_for_update().get(pk=assessment.pk)
 
 
@@ -232,6 +240,7 @@ def _transition(assessment: Assessment, *, action: str, by, comment: str) -> Ass
         assessment.approved_by = by
         assessment.approved_at = timezone.now()
     _save_with_history(assessment, by=by, reason=f"{DecisionAction(action).label} by {by.get_username()}.")
+    refresh_latest_assessment(submission_ids=[assessment.submission_id])
     decision = ReviewDecision(
         assessment=assessment,
         action=action,

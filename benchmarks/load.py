@@ -10,18 +10,32 @@ Each user is a closed loop: it sends a request, waits for the whole response, wa
 think time (``--think``, seconds, uniform between half and one and a half of it; 0: none),
 and sends the next. The client runs on the same two cores as the server and the database.
 
+A PDF is requested as the browser does: the download answers the PDF at once when the
+report cache holds it; otherwise (202) a page naming the report's task, whose JSON status
+the user polls every 0.7 s, as static/js/irer-progress.js does, until it is "ready"; then the
+download again, which serves the stored file. The PDF's latency is that whole wait. The
+report cache is a fresh folder for each run, so every report is drawn on its first request.
+
+Report workers: ``--report-workers`` processes of ``manage.py db_worker`` (default 1) run
+beside gunicorn and draw the PDFs. One, on this 2-core machine: drawing is CPU-bound (about
+a second of one core a report), so one worker leaves the other core to gunicorn's page
+workers and PostgreSQL, and pages no longer wait behind PDFs; a second worker would halve
+the PDFs' queueing at the cost of taking both cores from the pages at a burst of PDFs.
+
     DATABASE_URL=... SECRET_KEY=... .venv/bin/python benchmarks/load.py --seed-info /tmp/seed.json
 """
 
 from __future__ import annotations
 
 import argparse
+import html
 import http.client
 import json
 import multiprocessing
 import os
 import random
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -38,13 +52,14 @@ from _report import ms, percentile, save_figures, table
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"  # loopback only
 REQUEST_TIMEOUT_S = 120
+STATUS_POLL_S = 0.7  # static/js/irer-progress.js asks every 0.7 s for its first minute
 DEFAULT_MIX = "list=6,case=4,assessment=7,results=7,pdf=1"  # 1 request in 25 a PDF
 KIND_LABELS = {
     "list": "case list  /",
     "case": "case page  /cases/<pk>/",
     "assessment": "assessment page",
     "results": "results page",
-    "pdf": "IRER PDF download",
+    "pdf": "IRER PDF (request, wait, download)",
     "trivial": "trivial page (login form)",
 }
 
@@ -111,6 +126,13 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+def process_cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) process ``pid`` has used so far (Linux /proc)."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as handle:
+        fields = handle.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+
+
 class Gunicorn:
     """gunicorn with the project's gunicorn.conf.py, bound to loopback, stopped on exit."""
 
@@ -140,18 +162,11 @@ class Gunicorn:
 
     def cpu_seconds(self) -> float:
         """CPU time (user + system) the workers have used so far (Linux /proc)."""
-        total = 0.0
-        ticks = os.sysconf("SC_CLK_TCK")
         try:
             with open(f"/proc/{self.process.pid}/task/{self.process.pid}/children", encoding="ascii") as handle:
-                workers = handle.read().split()
-            for pid in workers:
-                with open(f"/proc/{pid}/stat", encoding="ascii") as handle:
-                    fields = handle.read().rsplit(")", 1)[1].split()
-                total += (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
+                return sum(process_cpu_seconds(int(pid)) for pid in handle.read().split())
         except OSError:
             return float("nan")
-        return total
 
     def __exit__(self, *exc) -> None:
         if self.process and self.process.poll() is None:
@@ -161,6 +176,47 @@ class Gunicorn:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+        self.log.close()
+
+
+class ReportWorkers:
+    """``count`` report workers (``manage.py db_worker``, as the README runs them), stopped
+    on exit; each finishes the report it is drawing first."""
+
+    def __init__(self, *, count: int, log_path: str):
+        self.count, self.log_path = count, log_path
+        self.processes: list[subprocess.Popen] = []
+
+    def __enter__(self) -> "ReportWorkers":
+        self.log = open(self.log_path, "w", encoding="utf-8")
+        python = str(ROOT / ".venv/bin/python")
+        for n in range(self.count):
+            self.processes.append(subprocess.Popen(
+                [python, "manage.py", "db_worker", "--no-reload", "--interval", "0.5", "--worker-id", f"bench-{n + 1}"],
+                cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT, env=os.environ.copy(),
+            ))
+        time.sleep(2)  # long enough to fail on a bad setting
+        for process in self.processes:
+            if process.poll() is not None:
+                raise LoadError(f"a report worker exited with status {process.returncode}; see {self.log_path}")
+        return self
+
+    def cpu_seconds(self) -> float:
+        try:
+            return sum(process_cpu_seconds(process.pid) for process in self.processes)
+        except OSError:
+            return float("nan")
+
+    def __exit__(self, *exc) -> None:
+        for process in self.processes:
+            if process.poll() is None:
+                process.send_signal(signal.SIGTERM)
+        for process in self.processes:
+            try:
+                process.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
         self.log.close()
 
 
@@ -174,6 +230,7 @@ class Sample:
     seconds: float
     ok: bool
     error: str = ""
+    polls: int = 0  # a PDF's status requests while it was queued or drawn
 
 
 @dataclass
@@ -181,6 +238,7 @@ class Run:
     samples: list[Sample] = field(default_factory=list)
     elapsed: float = 0.0
     worker_cpu_s: float = 0.0  # CPU time the gunicorn workers used during the run
+    report_cpu_s: float = 0.0  # ... the report workers
     client_cpu_s: float = 0.0  # ... this load generator
     machine_cpu_s: float = 0.0  # ... every process (PostgreSQL, anything else running)
     loadavg: tuple[float, float] = (0.0, 0.0)  # the machine's 1-minute load average, start and end
@@ -191,18 +249,46 @@ class Run:
             self.samples.append(sample)
 
 
+def wait_for_report(browser: Browser, page: bytes, deadline: float) -> tuple[str, int]:
+    """Poll the status of the report the "Preparing the report" ``page`` names until it is
+    ready: ``("", polls)``, or ``(error, polls)``."""
+    match = re.search(rb'data-status-url="([^"]+)"', page)
+    if not match:
+        return "no status URL on the page", 0
+    url = html.unescape(match.group(1).decode())
+    polls = 0
+    while time.perf_counter() < deadline:
+        time.sleep(STATUS_POLL_S)
+        status, _, content = browser.request("GET", url)
+        polls += 1
+        if status != 200:
+            return f"status HTTP {status}", polls
+        state = json.loads(content)["state"]
+        if state == "ready":
+            return "", polls
+        if state == "failed":
+            return "report failed", polls
+    return "report not ready in time", polls
+
+
 def request_once(browser: Browser, kind: str, path: str) -> Sample:
     start = time.perf_counter()
+    polls = 0
     try:
         status, headers, content = browser.request("GET", path)
-    except (OSError, http.client.HTTPException) as exc:
-        return Sample(kind, start, time.perf_counter() - start, False, type(exc).__name__)
+        if kind == "pdf" and status == 202:  # queued: wait for it as the page does, then download
+            error, polls = wait_for_report(browser, content, start + REQUEST_TIMEOUT_S)
+            if error:
+                return Sample(kind, start, time.perf_counter() - start, False, error, polls)
+            status, headers, content = browser.request("GET", path)
+    except (OSError, http.client.HTTPException, ValueError) as exc:
+        return Sample(kind, start, time.perf_counter() - start, False, type(exc).__name__, polls)
     seconds = time.perf_counter() - start
     if status != 200:
-        return Sample(kind, start, seconds, False, f"HTTP {status}")
+        return Sample(kind, start, seconds, False, f"HTTP {status}", polls)
     if kind == "pdf" and not (headers.get("Content-Type") == "application/pdf" and content.startswith(b"%PDF")):
-        return Sample(kind, start, seconds, False, "not a PDF")
-    return Sample(kind, start, seconds, True)
+        return Sample(kind, start, seconds, False, "not a PDF", polls)
+    return Sample(kind, start, seconds, True, polls=polls)
 
 
 def user_loop(browser: Browser, choose, run: Run, deadline: float, think: float, rng: random.Random) -> None:
@@ -225,9 +311,11 @@ def machine_cpu_seconds() -> float:
     return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
 
 
-def drive(browsers: list[Browser], choose, *, duration: float, think: float, seed: int, server: Gunicorn) -> Run:
+def drive(browsers: list[Browser], choose, *, duration: float, think: float, seed: int, server: Gunicorn,
+          reporters: ReportWorkers) -> Run:
     run = Run()
     cpu, client, machine = server.cpu_seconds(), time.process_time(), machine_cpu_seconds()
+    report_cpu = reporters.cpu_seconds()
     load = os.getloadavg()[0]
     start = time.perf_counter()
     deadline = start + duration
@@ -241,6 +329,7 @@ def drive(browsers: list[Browser], choose, *, duration: float, think: float, see
         thread.join(duration + REQUEST_TIMEOUT_S + 10)
     run.elapsed = time.perf_counter() - start
     run.worker_cpu_s = server.cpu_seconds() - cpu
+    run.report_cpu_s = reporters.cpu_seconds() - report_cpu
     run.client_cpu_s = time.process_time() - client
     run.machine_cpu_s = machine_cpu_seconds() - machine
     run.loadavg = (load, os.getloadavg()[0])
@@ -250,6 +339,8 @@ def drive(browsers: list[Browser], choose, *, duration: float, think: float, see
 def summarise(run: Run) -> dict:
     kinds = sorted({s.kind for s in run.samples}, key=lambda k: list(KIND_LABELS).index(k))
     figures = {"_run": {"elapsed_s": run.elapsed, "worker_cpu_s": run.worker_cpu_s, "loadavg": run.loadavg,
+                        "report_cpu_s": run.report_cpu_s,
+                        "status_polls": sum(s.polls for s in run.samples),
                         "client_cpu_s": run.client_cpu_s, "machine_cpu_s": run.machine_cpu_s,
                         "cpu_per_request_s": run.worker_cpu_s / max(len(run.samples), 1)}}
     for kind in kinds + ["all"]:
@@ -298,11 +389,13 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0, help="mean think time between a user's requests, s")
     parser.add_argument("--workers", type=int, default=multiprocessing.cpu_count() * 2 + 1,
                         help="gunicorn worker processes (default 2 x cores + 1, as gunicorn.conf.py)")
+    parser.add_argument("--report-workers", type=int, default=1,
+                        help="report worker processes, manage.py db_worker (default 1: see the module's docstring)")
     parser.add_argument("--mix", default=DEFAULT_MIX, help=f"request kinds and weights (default {DEFAULT_MIX})")
     parser.add_argument("--no-baseline", action="store_true", help="skip the trivial-page run")
     args = parser.parse_args()
-    if not 1 <= args.users <= 100 or not 1 <= args.duration <= 600:
-        raise SystemExit("--users 1..100 and --duration 1..600 s: this is a bounded benchmark")
+    if not 1 <= args.users <= 100 or not 1 <= args.duration <= 600 or not 1 <= args.report_workers <= 16:
+        raise SystemExit("--users 1..100, --duration 1..600 s, --report-workers 1..16: this is a bounded benchmark")
     with open(args.seed_info, encoding="utf-8") as handle:
         info = json.load(handle)
     if len(info["users"]) < args.users:
@@ -325,8 +418,21 @@ def main() -> None:
         return kind, paths[kind](rng.choice(pool) if pool else None)
 
     log_dir = tempfile.mkdtemp(prefix="pmn-bench-gunicorn-")
+    report_cache = tempfile.mkdtemp(prefix="pmn-bench-reports-")
+    os.environ["REPORT_CACHE_DIR"] = report_cache  # gunicorn's and the report workers' (a copy of os.environ)
     port = free_port()
-    with Gunicorn(workers=args.workers, port=port, log_path=os.path.join(log_dir, "gunicorn.log")) as server:
+    try:
+        figures = run_load(args, info, choose_page, paths, pools, mix, port, log_dir)
+    finally:
+        shutil.rmtree(report_cache, ignore_errors=True)
+    report(args, *figures, cases=info["rows"]["cases"])
+
+
+def run_load(args, info: dict, choose_page, paths: dict, pools: dict, mix: dict, port: int, log_dir: str) -> tuple:
+    """The mixed run and the trivial-page run against one gunicorn and its report workers:
+    (pages, baseline or None, login seconds, warm-up seconds)."""
+    with Gunicorn(workers=args.workers, port=port, log_path=os.path.join(log_dir, "gunicorn.log")) as server, \
+            ReportWorkers(count=args.report_workers, log_path=os.path.join(log_dir, "report-workers.log")) as reporters:
         # Log in every user once, a few at a time (each login is a deliberately slow
         # password hash); any refusal stops the run, so no user nears the lockout limit.
         start = time.perf_counter()
@@ -361,15 +467,21 @@ def main() -> None:
             thread.join()
         warm_s = time.perf_counter() - start
 
-        pages = summarise(drive(browsers, choose_page, duration=args.duration, think=args.think, seed=1, server=server))
+        pages = summarise(drive(browsers, choose_page, duration=args.duration, think=args.think, seed=1, server=server,
+                                reporters=reporters))
         baseline = None
         if not args.no_baseline:
             anonymous = [Browser(port) for _ in range(args.users)]
             baseline = summarise(drive(anonymous, lambda rng: ("trivial", "/accounts/login/"),
-                                       duration=args.duration, think=args.think, seed=2, server=server))
+                                       duration=args.duration, think=args.think, seed=2, server=server,
+                                       reporters=reporters))
+    return pages, baseline, login_s, warm_s
+
+
+def report(args, pages: dict, baseline: dict | None, login_s: float, warm_s: float, *, cases: int) -> None:
     think = f"think time {args.think:g} s mean" if args.think else "no think time"
-    print(f"Load: {args.users} users against gunicorn ({args.workers} sync workers) on {HOST}, "
-          f"{args.duration:g} s per run, {think}; mix {args.mix}")
+    print(f"Load: {args.users} users against gunicorn ({args.workers} sync workers) and {args.report_workers} "
+          f"report worker(s) on {HOST}, {args.duration:g} s per run, {think}; mix {args.mix}")
     print(f"  ({args.users} logins {login_s:.1f} s, worker warm-up {warm_s:.1f} s, not counted)")
     rows = rows_for(pages)
     if baseline:
@@ -379,14 +491,19 @@ def main() -> None:
     for name, figures in runs:
         r = figures["_run"]
         seconds = r["elapsed_s"]
-        other = r["machine_cpu_s"] - r["worker_cpu_s"] - r["client_cpu_s"]
+        other = r["machine_cpu_s"] - r["worker_cpu_s"] - r["report_cpu_s"] - r["client_cpu_s"]
         print(f"  {name}, CPU in cores (of {os.cpu_count()}): gunicorn workers {r['worker_cpu_s'] / seconds:.2f} "
-              f"({ms(r['cpu_per_request_s'])} ms a request), this client {r['client_cpu_s'] / seconds:.2f}, "
-              f"the rest (PostgreSQL, other processes) {other / seconds:.2f}")
+              f"({ms(r['cpu_per_request_s'])} ms a request), report workers {r['report_cpu_s'] / seconds:.2f}, "
+              f"this client {r['client_cpu_s'] / seconds:.2f}, the rest (PostgreSQL, other processes) "
+              f"{other / seconds:.2f}")
+    if pages.get("pdf"):
+        print(f"  A PDF's latency is the whole wait: the request, {pages['_run']['status_polls']} status requests "
+              f"in all (every {STATUS_POLL_S:g} s while queued or drawn, not counted as requests above), the download.")
     if baseline:
         print("  The trivial page is the login form requested anonymously (no database query), alone, by as\n"
               "  many users with the same think time: what gunicorn, Django's middleware and this client cost.")
     save_figures("load", {"pages": pages, "baseline": baseline, "users": args.users, "workers": args.workers,
+                          "report_workers": args.report_workers, "cases": cases,
                           "duration_s": args.duration, "think_s": args.think, "mix": args.mix,
                           "login_s": login_s, "warm_s": warm_s})
 

@@ -63,14 +63,20 @@ def main() -> None:
     import django
 
     django.setup()
+    from urllib.parse import urlencode
+
     from django.contrib.auth import get_user_model
     from django.test import Client
 
     from assessments.models import Submission
+    from assessments.selectors import CasePlace
 
     User = get_user_model()
     target = info["target"]
-    last_page = (Submission.objects.count() + 24) // 25
+    # A page deep in the list: the one after the case in the middle ("Older" from there).
+    middle = Submission.objects.order_by("-created_at", "-id")[Submission.objects.count() // 2]
+    after_middle = urlencode({"after": str(CasePlace.of(middle))})
+    rare = urlencode({"q": middle.case_number})  # one case, or a few whose numbers contain it
     engineer = User.objects.get(username=target["user"])
     supervisor = User.objects.get(username=info["supervisors"][0])
 
@@ -84,10 +90,16 @@ def main() -> None:
     pages = [
         ("case list  /", as_engineer, "/"),
         ("case list, as a supervisor", as_supervisor, "/"),
-        (f"case list, last page (?page={last_page})", as_engineer, f"/?page={last_page}"),
+        ("case list, oldest page (?oldest=1)", as_engineer, "/?oldest=1"),
+        ("case list, older than the middle case (?after=)", as_engineer, f"/?{after_middle}"),
         ("case list, text search (?q=hafnium)", as_engineer, "/?q=hafnium"),
+        ("case list, text search, oldest page", as_engineer, "/?q=hafnium&oldest=1"),
+        ("case list, text search for one case number", as_engineer, f"/?{rare}"),
         ("case list, status filter (?status=submitted)", as_engineer, "/?status=submitted"),
+        ("case list, status filter, oldest page", as_engineer, "/?status=returned&oldest=1"),
+        ("case list, engineer filter (?engineer=)", as_engineer, f"/?engineer={engineer.username}"),
         ("case page  /cases/<pk>/", as_engineer, f"/cases/{target['submission']}/"),
+        ("case page, as a supervisor", as_supervisor, f"/cases/{target['submission']}/"),
         ("assessment page  /assessments/<pk>/", as_engineer, f"/assessments/{target['assessment']}/"),
         ("results page  /scenarios/<pk>/", as_engineer, f"/scenarios/{target['scenario']}/"),
         ("trivial page: login form (anonymous)", anonymous, "/accounts/login/"),
@@ -101,7 +113,7 @@ def main() -> None:
     print(f"Page server time, in-process (Django test client, DEBUG off), {cases:,} cases, "
           f"median and p90 of {args.repeat} requests")
     print(table(["page", "median ms", "p90 ms", "queries", "SQL ms", "KiB"], rows))
-    save_figures("pages", figures)
+    save_figures(f"pages-{cases}", figures)
 
 
 if __name__ == "__main__":

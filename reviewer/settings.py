@@ -62,6 +62,8 @@ INSTALLED_APPS = [
     "simple_history",
     "csp",
     "axes",
+    "django_tasks",  # the backport of Django 6's tasks framework
+    "django_tasks_db",  # its database backend: the queue is a table, run by `manage.py db_worker`
     "assessments",
     "audit",  # after axes: its login-failed receiver reads what axes decided
 ]
@@ -112,6 +114,16 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # The quick start's SQLite file is shared by the web server and the report worker
+    # (two processes): write-ahead logging lets pages read while the worker writes, a
+    # transaction takes the write lock when it starts (not half-way, where SQLite could
+    # only fail it), and a writer waits up to 20 s for the other rather than failing.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        transaction_mode="IMMEDIATE",
+        timeout=20,
+        init_command="PRAGMA journal_mode=WAL;",
+    )
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -151,6 +163,12 @@ STORAGES = {
 }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Background tasks (django-tasks, database backend): the IRER PDF is drawn by
+# ``manage.py db_worker`` processes, not the web workers (assessments.reports.tasks). The
+# queue is a table in this database, so it needs no other server; on PostgreSQL each worker
+# claims a task with SELECT ... FOR UPDATE SKIP LOCKED, so workers on several hosts share it.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"

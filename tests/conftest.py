@@ -11,7 +11,7 @@ import itertools
 import pytest
 from django.contrib.auth.models import Group, Permission
 
-from assessments.models import Assessment, Submission
+from assessments.models import Assessment, Submission, refresh_latest_assessment
 from assessments.roles import REVIEWER_GROUP, SUPERVISOR_GROUP
 
 _case_numbers = itertools.count(1)
@@ -57,4 +57,8 @@ def make_submission(**overrides) -> Submission:
 
 
 def make_assessment(submission: Submission, engineer, **overrides) -> Assessment:
-    return Assessment.objects.create(submission=submission, engineer=engineer, **overrides)
+    """An assessment as given, and its case's copy of the latest assessment brought up to
+    date, as every writer of assessments does (``models.refresh_latest_assessment``)."""
+    assessment = Assessment.objects.create(submission=submission, engineer=engineer, **overrides)
+    refresh_latest_assessment(submission_ids=[submission.pk])
+    return assessment

@@ -8,7 +8,7 @@ from django.core.validators import MaxLengthValidator
 
 from ..esd.parameters import NumberTextError, parse_number
 from ..limits import TEXT_LIMITS
-from ..models import Assessment, Status, Submission
+from ..models import Assessment, Submission
 from ..selectors import HEADER_GROUPS
 
 CBI_PREFIX = "cbi_"
@@ -129,12 +129,13 @@ class SubmissionForm(forms.ModelForm):
 
 class CaseSearchForm(forms.Form):
     q = forms.CharField(
-        label="Search", required=False, help_text="Case number, chemical name, generic name or submitter."
+        label="Search", required=False,
+        help_text="Case number, case name, chemical name, generic name or submitter.",
     )
     status = forms.ChoiceField(
         label="Status",
         required=False,
-        choices=[("", "Any status"), ("none", "No assessment")] + list(Status.choices),
+        choices=[("", "Any status"), *Submission._meta.get_field("latest_status").choices],
         widget=forms.Select(attrs={"class": "form-select"}),
     )
     engineer = forms.CharField(label="Engineer", required=False, help_text="User name or part of the name.")

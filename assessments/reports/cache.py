@@ -14,10 +14,13 @@ change, so its key is the HTML with the print date replaced by the approval time
 revision has one file, drawn at its first download and served as stored ever after (it
 prints the date it was drawn).
 
-The cache is an optimisation and nothing else: when the storage is missing, unreadable or
-full, the report is rendered and served without it. Who may have which copy is checked
-before any of this (``reports.services``); the full and sanitised copies print different
-HTML, so they are different entries.
+The cache is also where the report workers hand a PDF to the web (``reports.tasks``): a
+worker draws the PDF and stores it here (:func:`store_pdf`), and the download serves it
+from here (:func:`stored_pdf`). When the storage is missing, unreadable or full, the
+worker's task fails with :class:`ReportNotStored` and the download page says so; a
+storage that fails never serves a partial file. Who may have which copy is checked before
+any of this (``reports.services``); the full and sanitised copies print different HTML,
+so they are different entries.
 """
 
 from __future__ import annotations
@@ -125,6 +128,32 @@ def _write(storage: Storage, name: str, pdf: bytes) -> None:
         return
     if saved != name:  # another request stored the same PDF first; keep one copy
         _delete(storage, saved)
+
+
+NO_REPORT_STORAGE = 'No report cache is configured (STORAGES["reports"]), so a drawn report has nowhere to go.'
+NOT_STORED = "The report was drawn but could not be stored in the report cache (missing, full or unwritable)."
+
+
+class ReportNotStored(Exception):
+    """The PDF could not be stored, so the web cannot serve it; the message says why."""
+
+
+def stored_pdf(*, key: str) -> bytes | None:
+    """The whole PDF stored under ``key``, or None: none stored, no ``reports`` storage, or
+    the storage unreadable (logged). Draws nothing."""
+    storage = _storage()
+    return None if storage is None else _read(storage, _name(key))
+
+
+def store_pdf(*, key: str, render: Callable[[], bytes]) -> None:
+    """Make sure the PDF of ``key`` is stored: ``render()``'s, unless one is there already.
+    For the report workers, which hand the file to the web through the storage: raises
+    :class:`ReportNotStored` when it cannot be read back whole afterwards."""
+    if _storage() is None:
+        raise ReportNotStored(NO_REPORT_STORAGE)
+    cached_pdf(key=key, render=render)
+    if stored_pdf(key=key) is None:
+        raise ReportNotStored(NOT_STORED)
 
 
 def cached_pdf(*, key: str, render: Callable[[], bytes]) -> bytes:

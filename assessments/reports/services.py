@@ -2,31 +2,69 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.core.exceptions import PermissionDenied
 
 from ..models import Assessment, Status
 from ..roles import is_cbi_cleared
-from .cache import cached_pdf, report_key
+from .cache import report_key, stored_pdf
 from .context import irer_context
-from .render import irer_filename, irer_html, irer_pdf
+from .render import irer_filename, irer_html
+from .tasks import READY, RenderState, render_request, render_state
 
 FULL_COPY_NOT_ALLOWED = "Only users cleared for CBI may have the full report of a CBI case; download the sanitised copy."
 
 
-def _context_for(*, user, assessment: Assessment, sanitised: bool) -> dict:
+def _check_copy(*, user, assessment: Assessment, sanitised: bool) -> None:
     if assessment.submission.is_cbi and not sanitised and not is_cbi_cleared(user):
         raise PermissionDenied(FULL_COPY_NOT_ALLOWED)
+
+
+def _context_for(*, user, assessment: Assessment, sanitised: bool) -> dict:
+    _check_copy(user=user, assessment=assessment, sanitised=sanitised)
     return irer_context(assessment=assessment, sanitised=sanitised)
 
 
-def irer_document(*, user, assessment: Assessment, sanitised: bool) -> tuple[str, bytes]:
-    """``(file name, PDF bytes)`` of the full or sanitised report, for ``user``: drawn once
-    and then served from the report cache (``reports.cache``) while nothing it prints
-    changes. The CBI check comes first, so the cache is never read for a user who may not
-    have the copy."""
+def _copy(sanitised: bool) -> str:
+    return "sanitised" if sanitised else "full"
+
+
+@dataclass(frozen=True)
+class IrerDownload:
+    """A download of the report: its file name, and either the PDF or, while it is being
+    drawn (or could not be), where its task is."""
+
+    filename: str
+    pdf: bytes | None = None
+    render: RenderState | None = None
+
+
+def irer_download(*, user, assessment: Assessment, sanitised: bool) -> IrerDownload:
+    """The full or sanitised report for ``user``: the PDF from the report cache
+    (``reports.cache``) when it is stored under the report's key, else the task that draws
+    it (``reports.tasks``), enqueued once per key. The CBI check comes first, so nothing is
+    read, enqueued or told for a user who may not have the copy."""
     context = _context_for(user=user, assessment=assessment, sanitised=sanitised)
+    filename = irer_filename(context, sanitised=sanitised)
     key = report_key(context, approved=assessment.status == Status.APPROVED)
-    return irer_filename(context, sanitised=sanitised), cached_pdf(key=key, render=lambda: irer_pdf(context))
+    pdf = stored_pdf(key=key)
+    if pdf is not None:
+        return IrerDownload(filename, pdf=pdf)
+    state = render_request(key=key, html=irer_html(context, for_pdf=True), assessment_id=assessment.pk,
+                           copy=_copy(sanitised))
+    if state.state == READY:  # drawn already (a backend that runs tasks at once)
+        pdf = stored_pdf(key=key)
+        if pdf is not None:
+            return IrerDownload(filename, pdf=pdf)
+    return IrerDownload(filename, render=state)
+
+
+def irer_render_state(*, user, assessment: Assessment, sanitised: bool, task_id: str) -> RenderState | None:
+    """Where task ``task_id`` drawing this copy of the report is, for ``user``, after the
+    same CBI check as the download; None if it is not this copy's task."""
+    _check_copy(user=user, assessment=assessment, sanitised=sanitised)
+    return render_state(task_id=task_id, assessment_id=assessment.pk, copy=_copy(sanitised))
 
 
 def irer_preview(*, user, assessment: Assessment, sanitised: bool) -> str:

@@ -1,4 +1,5 @@
 import io
+from unittest import mock
 
 import pytest
 from pypdf import PdfReader
@@ -15,6 +16,26 @@ def pdf_text(pdf: bytes) -> str:
 
 def pdf_pages(pdf: bytes) -> int:
     return len(PdfReader(io.BytesIO(pdf)).pages)
+
+
+@pytest.fixture
+def report_cache(settings, tmp_path):
+    """The ``reports`` storage in a fresh folder (the test settings' folder is shared by the
+    whole run), so what a test stores and finds is its own."""
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "reports": {"BACKEND": "django.core.files.storage.FileSystemStorage", "OPTIONS": {"location": tmp_path}},
+    }
+    return tmp_path
+
+
+@pytest.fixture
+def renders():
+    """Counts WeasyPrint renders (``HTML.write_pdf``), still rendering."""
+    from weasyprint import HTML
+
+    with mock.patch.object(HTML, "write_pdf", autospec=True, side_effect=HTML.write_pdf) as spy:
+        yield spy
 
 
 @pytest.fixture

@@ -1,7 +1,9 @@
 """The report cache (assessments.reports.cache): a PDF is drawn once and served from the
 ``reports`` storage while nothing it prints changes; an approved revision's file is
 written once and never again; the CBI check comes before the cache; a storage that fails
-costs a render, never the download."""
+fails the download with a message saying so, and never leaves or serves a partial file.
+Downloads here run the drawing task at once (the test settings' immediate backend); the
+queue itself is tests/reports/test_irer_queue.py."""
 
 import datetime
 import os
@@ -11,38 +13,28 @@ import pytest
 from django.core.exceptions import PermissionDenied
 from django.core.files.storage import FileSystemStorage
 from django.utils import timezone
-from weasyprint import HTML
 
 from assessments import services, workflow
-from assessments.reports.services import irer_document
+from assessments.reports.services import irer_download
+from assessments.reports.tasks import FAILED, NOT_STORED_MESSAGE
 from tests.reports.conftest import pdf_text
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def report_cache(settings, tmp_path):
-    """The ``reports`` storage in a fresh folder (the test settings have none: off)."""
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "reports": {"BACKEND": "django.core.files.storage.FileSystemStorage", "OPTIONS": {"location": tmp_path}},
-    }
-    return tmp_path
-
-
-@pytest.fixture
-def renders():
-    """Counts WeasyPrint renders (``HTML.write_pdf``), still rendering."""
-    with mock.patch.object(HTML, "write_pdf", autospec=True, side_effect=HTML.write_pdf) as spy:
-        yield spy
 
 
 def stored(folder) -> list:
     return sorted(p for p in folder.rglob("*") if p.is_file())
 
 
-def download(user, assessment, *, sanitised=False) -> bytes:
-    return irer_document(user=user, assessment=assessment, sanitised=sanitised)[1]
+def download(user, assessment, *, sanitised=False) -> bytes | None:
+    return irer_download(user=user, assessment=assessment, sanitised=sanitised).pdf
+
+
+def assert_not_stored(user, assessment):
+    """The download has no PDF, and its task failed saying the report could not be stored."""
+    result = irer_download(user=user, assessment=assessment, sanitised=False)
+    assert result.pdf is None
+    assert (result.render.state, result.render.message) == (FAILED, NOT_STORED_MESSAGE)
 
 
 def approve(assessment, reviewer, supervisor):
@@ -68,10 +60,12 @@ def test_the_download_view_serves_the_cached_pdf(client, report_cache, renders, 
     assert renders.call_count == 1
 
 
-def test_without_a_reports_storage_every_download_renders(renders, reviewer, sample_assessment):
-    download(reviewer, sample_assessment)
-    download(reviewer, sample_assessment)
-    assert renders.call_count == 2
+def test_without_a_reports_storage_the_download_says_the_report_cannot_be_stored(
+    settings, renders, reviewer, sample_assessment
+):
+    settings.STORAGES = {alias: conf for alias, conf in settings.STORAGES.items() if alias != "reports"}
+    assert_not_stored(reviewer, sample_assessment)
+    assert renders.call_count == 0  # nowhere to put it: not drawn at all
 
 
 def recompute_with_other_input(assessment, reviewer):
@@ -159,10 +153,11 @@ def test_uncleared_user_never_gets_the_cached_full_copy(client, report_cache, re
     read.assert_not_called()
 
 
-def test_a_failing_write_still_returns_the_pdf(report_cache, renders, reviewer, sample_assessment):
+def test_a_failing_write_fails_the_download_with_a_message(report_cache, renders, reviewer, sample_assessment):
     with mock.patch.object(FileSystemStorage, "_save", side_effect=OSError(28, "No space left on device")):
-        pdf = download(reviewer, sample_assessment)
-    assert "P-18-0123" in pdf_text(pdf) and stored(report_cache) == []
+        assert_not_stored(reviewer, sample_assessment)
+    assert renders.call_count == 1 and stored(report_cache) == []
+    assert "P-18-0123" in pdf_text(download(reviewer, sample_assessment))  # the next download, disk freed
 
 
 def test_a_half_written_file_is_removed(report_cache, reviewer, sample_assessment):
@@ -173,25 +168,26 @@ def test_a_half_written_file_is_removed(report_cache, reviewer, sample_assessmen
         raise OSError(28, "No space left on device")
 
     with mock.patch.object(FileSystemStorage, "_save", write_half_then_fail):
-        pdf = download(reviewer, sample_assessment)
-    assert pdf.startswith(b"%PDF-") and stored(report_cache) == []
+        assert_not_stored(reviewer, sample_assessment)
+    assert stored(report_cache) == []
 
 
-def test_a_failing_read_renders_instead(report_cache, renders, reviewer, sample_assessment):
+def test_a_failing_read_fails_the_download_with_a_message(report_cache, renders, reviewer, sample_assessment):
     first = download(reviewer, sample_assessment)
     with mock.patch.object(FileSystemStorage, "open", side_effect=PermissionError(13, "Permission denied")):
-        assert download(reviewer, sample_assessment) == first
-    assert renders.call_count == 2
+        assert_not_stored(reviewer, sample_assessment)
+    assert download(reviewer, sample_assessment) == first  # readable again: served as stored
+    assert [p.read_bytes() for p in stored(report_cache)] == [first]
 
 
-def test_an_unwritable_folder_still_returns_the_pdf(settings, renders, reviewer, sample_assessment, tmp_path):
+def test_an_unwritable_folder_fails_the_download_with_a_message(settings, renders, reviewer, sample_assessment, tmp_path):
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("a file where the cache folder should be")
     settings.STORAGES = {
         **settings.STORAGES,
         "reports": {"BACKEND": "django.core.files.storage.FileSystemStorage", "OPTIONS": {"location": blocker}},
     }
-    assert "P-18-0123" in pdf_text(download(reviewer, sample_assessment))
+    assert_not_stored(reviewer, sample_assessment)
     assert blocker.read_text() == "a file where the cache folder should be"
 
 

@@ -23,9 +23,11 @@ from dataclasses import dataclass
 from urllib.parse import urlparse
 
 import pytest
+from django.test import override_settings
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from assessments import workflow
+from assessments.reports.tasks import render_request
 from assessments.models import Assessment, ReviewDecision, Status
 from tests._review_support import (  # noqa: F401  (fixtures)
     approved,
@@ -105,6 +107,7 @@ EXPECTED_GET: dict[str, dict[str, int]] = {
     "assessment-revise": {"*": 405},
     "assessment-history": {"*": 200},
     "assessment-compare": {"*": 200},
+    "irer-status": {"*": 200},
 }
 
 
@@ -119,7 +122,15 @@ def make_case(owner, approver, *, cbi: bool) -> dict:
     computed use: the objects the URLs are filled with."""
     first = approved(owner, approver, **({"cbi_claims": ["chemical_name"]} if cbi else {}))
     second = workflow.assessment_revise(assessment=first, by=owner)
-    return {"submission": first.submission, "assessment": second, "scenario": second.scenarios.get()}
+    return {"submission": first.submission, "assessment": second, "scenario": second.scenarios.get(),
+            "report_task": queued_report(second)}
+
+
+def queued_report(assessment) -> str:
+    """The id of a task drawing ``assessment``'s full report, queued in the report queue."""
+    with override_settings(TASKS={"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}):
+        return render_request(key=f"{assessment.pk:064x}", html="<p>report</p>", assessment_id=assessment.pk,
+                              copy="full").task_id
 
 
 @pytest.fixture
@@ -137,6 +148,8 @@ def fill(route: Route, objects: dict) -> str:
             return str(objects[kind].pk)
         if name == "step":
             return "volume"
+        if name == "task_id":
+            return objects["report_task"]
         pytest.fail(f"{route}: no object for <{converter}:{name}>; teach the permission matrix this URL")
 
     return "/" + re.sub(r"<(?:(\w+):)?(\w+)>", value, route.route)

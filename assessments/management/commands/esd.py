@@ -3,12 +3,20 @@
     python manage.py esd list                     # JSON array of the scenarios
     python manage.py esd defaults KEY             # JSON: every input of KEY with its default
     python manage.py esd compute KEY [FILE|-]     # JSON inputs in (file or stdin), results out
+    python manage.py esd verify [--json]          # the documents' worked examples, recomputed
 
-Only JSON goes to stdout. Any bad input (unknown scenario or symbol, a value out of range,
-a string where a number belongs, malformed or non-object JSON, an unreadable file, bad
-arguments) writes ``{"errors": {SYMBOL or "__all__": message}}`` to stderr and exits with
-status 2; nothing escapes as a traceback. The engine needs no database, so the command
-skips Django's system and migration checks.
+For list, defaults and compute only JSON goes to stdout. Any bad input (unknown scenario or
+symbol, a value out of range, a string where a number belongs, malformed or non-object
+JSON, an unreadable file, bad arguments) writes ``{"errors": {SYMBOL or "__all__":
+message}}`` to stderr and exits with status 2; nothing escapes as a traceback. The engine
+needs no database, so the command skips Django's system and migration checks.
+
+``verify`` (INTERFACE.md, "Additions, version 2", "Self-verification") prints the engine's
+validation table (:mod:`assessments.esd.verification`): one row a figure printed in the
+documents' worked examples, as a table with a closing count on stdout, or with ``--json``
+as a JSON array on stdout and the count on stderr. It exits 0 when every figure that
+differs has a note, else 1 with the unexplained rows on stderr; bad arguments exit 2 as
+above. It takes no KEY.
 """
 
 from __future__ import annotations
@@ -16,19 +24,24 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, NoReturn, TextIO
+from typing import Any, NoReturn, Sequence, TextIO
 
 from django.core.management.base import BaseCommand, CommandParser, DjangoHelpFormatter
 
-from assessments.esd import registry
+from assessments.esd import registry, verification
 from assessments.esd.parameters import ALL, EngineValidationError
 
-LIST, DEFAULTS, COMPUTE = "list", "defaults", "compute"
+LIST, DEFAULTS, COMPUTE, VERIFY = "list", "defaults", "compute", "verify"
+#: The actions of the JSON contract (INTERFACE.md's first section): JSON on stdout, exit 0
+#: or 2. ``verify`` is apart: it prints a table by default and exits 1 on a difference
+#: no note explains.
 ACTIONS = (LIST, DEFAULTS, COMPUTE)
 STDIN = "-"
 EXIT_BAD_INPUT = 2
+EXIT_UNEXPLAINED = 1
 
-HELP = """The calculation engine's command line; JSON on stdout, errors as JSON on stderr (exit 2).
+HELP = """The calculation engine's command line; JSON on stdout (verify: a table unless --json),
+errors as JSON on stderr (exit 2).
 
   esd list
       [{"key", "title", "source"}, ...]
@@ -44,10 +57,18 @@ HELP = """The calculation engine's command line; JSON on stdout, errors as JSON 
       exposures, warnings, trace, notes, default_set, process, facts, totals_by_medium,
       mass_balance {used_kg_yr, released_kg_yr, consumed_kg_yr, difference_kg_yr, basis,
       allowance_kg_yr, allowance_basis}.
+  esd verify [--json]
+      runs every worked example of the documents through the engine (no KEY): one row a
+      printed figure, {"document", "section", "quantity", "printed", "computed", "match",
+      "note", "remark", "method", "error"}; "match" is true when the engine's number equals
+      the printed figure at the printed precision, "note" the document's reason where it
+      does not. A table and a closing count on stdout; with --json a JSON array on stdout
+      and the count on stderr. Exit status 0 when every figure that differs has a note,
+      1 otherwise (the unexplained rows on stderr).
 Errors: {"errors": {"SYMBOL" or "__all__": "message"}} on stderr, exit status 2.
 """
 
-USAGE = "usage: esd list | esd defaults KEY | esd compute KEY [FILE|-]"
+USAGE = "usage: esd list | esd defaults KEY | esd compute KEY [FILE|-] | esd verify [--json]"
 NEEDS_KEY = "{action} needs a scenario KEY; " + USAGE
 UNKNOWN_ACTION = "unknown action {action!r}; " + USAGE
 EXTRA_ARGUMENT = "unexpected argument {argument!r}; " + USAGE
@@ -56,6 +77,9 @@ MALFORMED = "malformed JSON in {source}: {reason}"
 EMPTY = "no JSON in {source}: expected one object of {{symbol: value}}"
 NOT_AN_OBJECT = "the inputs must be one JSON object of {{symbol: value}}, not a JSON {kind}"
 INTERNAL = "the engine failed on these inputs ({kind}: {reason}); nothing was computed"
+JSON_IS_FOR_VERIFY = "--json is an option of verify only; " + USAGE
+VERIFY_FAILED = "the validation table could not be built ({kind}: {reason})"
+UNEXPLAINED = "{count} printed figure(s) differ from the engine with no note to explain them:"
 
 
 class _HelpFormatter(DjangoHelpFormatter, argparse.RawDescriptionHelpFormatter):
@@ -76,13 +100,17 @@ class Command(BaseCommand):
         return parser
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("action", nargs="?", help="list, defaults or compute")
+        parser.add_argument("action", nargs="?", help="list, defaults, compute or verify")
         parser.add_argument("key", nargs="?", help="scenario key, e.g. photoresist-2010")
         parser.add_argument("source", nargs="?", help='JSON inputs file, or "-" (the default) for stdin')
         parser.add_argument("extra", nargs="*", help="(not accepted)")
         parser.add_argument("--indent", type=int, default=2, help="JSON indent (default 2; 0 for one line)")
+        parser.add_argument("--json", action="store_true", help="verify: a JSON array instead of the table")
 
     def handle(self, *args: Any, **options: Any) -> None:
+        if options["action"] == VERIFY:
+            self._verify(options)
+            return
         try:
             payload = self._dispatch(options)
             indent = options["indent"] if options["indent"] > 0 else None
@@ -101,6 +129,8 @@ class Command(BaseCommand):
         action, key, source, extra = options["action"], options["key"], options["source"], options["extra"]
         if action not in ACTIONS:
             raise EngineValidationError({ALL: UNKNOWN_ACTION.format(action=action) if action else USAGE})
+        if options.get("json"):
+            raise EngineValidationError({ALL: JSON_IS_FOR_VERIFY})
         unexpected = extra or ([source] if action != COMPUTE and source is not None else [])
         if action == LIST and key is not None:
             unexpected = [key, *unexpected]
@@ -116,6 +146,33 @@ class Command(BaseCommand):
         inputs = read_inputs(source or STDIN, options.get("stdin") or sys.stdin)
         return scenario.compute(inputs).as_dict()
 
+    def _verify(self, options: dict[str, Any]) -> None:
+        """The validation table: a text table or a JSON array on stdout, the count on stdout
+        (table) or stderr (JSON); exit 1 when a figure that differs has no note."""
+        unexpected = [a for a in (options["key"], options["source"], *options["extra"]) if a is not None]
+        if unexpected:
+            self._fail({ALL: EXTRA_ARGUMENT.format(argument=unexpected[0])})
+        try:
+            table = verification.validation()
+            rows, summary = table.rows, table.summary
+            if options["json"]:
+                indent = options["indent"] if options["indent"] > 0 else None
+                text = json.dumps([row.as_dict() for row in rows], indent=indent, allow_nan=False)
+            else:
+                text = verification_table_text(rows) + "\n\n" + summary.text
+        except Exception as exc:  # never a traceback
+            self._fail({ALL: VERIFY_FAILED.format(kind=type(exc).__name__, reason=exc)})
+        self.stdout.write(text)
+        if options["json"]:
+            self.stderr.write(summary.text, style_func=lambda text: text)
+        unexplained = [row for row in rows if not row.explained]
+        if unexplained:
+            lines = [UNEXPLAINED.format(count=len(unexplained))]
+            lines += [f"  {row.document}, {row.section}: {row.quantity}: printed {row.printed}, engine "
+                      f"{row.computed_text}" + (f" ({row.error})" if row.error else "") for row in unexplained]
+            self.stderr.write("\n".join(lines), style_func=lambda text: text)
+            raise SystemExit(EXIT_UNEXPLAINED)
+
     # --- errors --------------------------------------------------------------------------
 
     def _fail(self, errors: dict[str, str]) -> NoReturn:
@@ -124,6 +181,32 @@ class Command(BaseCommand):
 
     def _argument_error(self, message: str) -> NoReturn:
         self._fail({ALL: f"{message}; {USAGE}"})
+
+
+#: The text table's columns: (heading, the row's text).
+TABLE_COLUMNS = (
+    ("document", lambda row: row.document),
+    ("section", lambda row: row.section),
+    ("quantity", lambda row: row.quantity),
+    ("printed", lambda row: row.printed),
+    ("computed", lambda row: row.computed_text),
+    ("match", lambda row: "yes" if row.match else "NO"),
+    ("note", lambda row: row.note or ("" if row.match else " ".join(["(no note)", row.error]).rstrip())),
+)
+
+
+def verification_table_text(rows: Sequence[verification.Row]) -> str:
+    """The rows as a plain-text table: one line a figure, columns padded, the note last."""
+    cells = [[text(row) for _, text in TABLE_COLUMNS] for row in rows]
+    headings = [heading for heading, _ in TABLE_COLUMNS]
+    widths = [max(len(line[i]) for line in [headings, *cells]) for i in range(len(headings) - 1)]
+
+    def line(values: list[str]) -> str:
+        padded = [value.ljust(width) for value, width in zip(values, widths)]
+        return "  ".join([*padded, values[-1]]).rstrip()
+
+    rule = "  ".join("-" * width for width in widths) + "  ----"
+    return "\n".join([line(headings), rule, *(line(values) for values in cells)])
 
 
 def defaults_payload(scenario: registry.Scenario) -> dict[str, Any]:

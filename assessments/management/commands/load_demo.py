@@ -35,7 +35,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.core.management.color import no_style
 from django.db import connection, transaction
 
-from assessments.models import Assessment, ReviewDecision, Scenario, Submission
+from assessments.models import Assessment, ReviewDecision, Scenario, Submission, refresh_latest_assessment
 
 DEMO_USERS = "demo_users.json"
 DEMO_CASES = "demo_cases.json"
@@ -66,6 +66,8 @@ CASE_MODELS = {
     "assessments.reviewdecision": ReviewDecision,
 }
 IGNORED_USER_FIELDS = {"last_login"}  # a demo user who logged in is still a demo user
+# A case's copy of its latest assessment: derived from the demo assessments, not in the fixture.
+DERIVED_FIELDS = {Submission: Submission.LATEST_FIELDS}
 
 
 def _fixture(name: str) -> list[dict]:
@@ -101,7 +103,7 @@ def _row_is_demo(instance, record: dict) -> bool:
     leaves out: the model's default)."""
     fields = record["fields"]
     for field in type(instance)._meta.concrete_fields:
-        if field.primary_key:
+        if field.primary_key or field.name in DERIVED_FIELDS.get(type(instance), ()):
             continue
         stored = field.value_from_object(instance)
         if field.name not in fields:
@@ -182,6 +184,10 @@ def _add_missing_cases(cases: list[dict]) -> list:
         with connection.cursor() as cursor:  # PostgreSQL: the next key after the ones given
             for statement in connection.ops.sequence_reset_sql(no_style(), list(CASE_MODELS.values())):
                 cursor.execute(statement)
+        refresh_latest_assessment(
+            submission_ids={i.pk for i in created if isinstance(i, Submission)}
+            | {i.submission_id for i in created if isinstance(i, Assessment)}
+        )
     by_model: dict[type, list] = {}
     for instance in created:
         by_model.setdefault(type(instance), []).append(instance)

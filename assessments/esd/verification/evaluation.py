@@ -1,0 +1,181 @@
+"""The validation table: every declared figure run through the engine and compared.
+
+:func:`table` evaluates the declarations of the document modules once per process (the
+engine is pure, so the table cannot change while the process runs) and is what the
+``esd verify`` command and the "Method validation" page show; :func:`validation` groups it
+by document with the counts.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Iterable
+
+from .compare import matches
+from .sources import Document, Figure, Results
+
+
+@dataclass(frozen=True)
+class Row:
+    """One printed figure and the engine's number for it (spec INTERFACE.md, "Self-verification").
+
+    ``match`` is computed (:func:`.compare.matches`); ``note`` is the document's reason for
+    a figure that does not match; ``remark`` how the figure was read; ``method`` how the
+    engine computed it; ``error`` the engine's message when it failed on the inputs.
+    """
+
+    document: str
+    section: str
+    quantity: str
+    printed: str
+    computed: float | int | None
+    match: bool
+    note: str
+    remark: str
+    method: str
+    error: str = ""
+
+    @property
+    def explained(self) -> bool:
+        """A match, or a difference the note explains."""
+        return self.match or bool(self.note)
+
+    @property
+    def computed_text(self) -> str:
+        """The engine's number for people: six significant figures, or "not computed".
+
+        >>> from dataclasses import replace
+        >>> row = Row("d", "s", "q", "2.6", 2.556584362139918, True, "", "", "m")
+        >>> row.computed_text, replace(row, computed=2924).computed_text, replace(row, computed=2391.12).computed_text
+        ('2.55658', '2,924', '2,391.12')
+        >>> replace(row, computed=None).computed_text
+        'not computed'
+        """
+        return format_computed(self.computed)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "document": self.document,
+            "section": self.section,
+            "quantity": self.quantity,
+            "printed": self.printed,
+            "computed": self.computed,
+            "match": self.match,
+            "note": self.note,
+            "remark": self.remark,
+            "method": self.method,
+            "error": self.error,
+        }
+
+
+def format_computed(value: float | int | None) -> str:
+    if value is None or isinstance(value, bool) or not isinstance(value, (int, float)):
+        return "not computed"
+    if isinstance(value, int):
+        return f"{value:,}"
+    if not math.isfinite(value):
+        return str(value)
+    return f"{value:,.6g}"
+
+
+def evaluate(figures: Iterable[Figure]) -> list[Row]:
+    """Each figure's row; the runs one table shares are computed once."""
+    results: Results = {}
+    rows = []
+    for figure in figures:
+        error = ""
+        try:
+            computed = figure.source.value(results)
+        except Exception as exc:  # a row must say what failed, never take the table down
+            computed, error = None, f"{type(exc).__name__}: {exc}"
+        rows.append(Row(
+            document=figure.document.name,
+            section=figure.section,
+            quantity=figure.quantity,
+            printed=figure.printed,
+            computed=computed,
+            match=matches(figure.printed, computed, count=figure.count),
+            note=figure.note,
+            remark=figure.remark,
+            method=figure.source.how,
+            error=error,
+        ))
+    return rows
+
+
+def documents() -> tuple[tuple[Document, tuple[Figure, ...]], ...]:
+    """The documents in the table's order, each with its declared figures."""
+    from . import cvd_2015, eiip, photoresist_2004, photoresist_2010, photoresist_2018
+
+    modules = (photoresist_2004, photoresist_2010, photoresist_2018, cvd_2015, eiip)
+    return tuple((m.DOCUMENT, m.FIGURES) for m in modules)
+
+
+def figures() -> tuple[Figure, ...]:
+    return tuple(f for _, declared in documents() for f in declared)
+
+
+@cache
+def table() -> tuple[Row, ...]:
+    """Every declared figure's row, computed once per process."""
+    return tuple(evaluate(figures()))
+
+
+@dataclass(frozen=True)
+class Summary:
+    figures: int
+    matches: int
+    explained: int  # figures that differ, each with a note
+    unexplained: int  # figures that differ with no note
+
+    @property
+    def differ(self) -> int:
+        return self.figures - self.matches
+
+    @property
+    def text(self) -> str:
+        """The closing count.
+
+        >>> Summary(202, 193, 9, 0).text
+        '202 figures: 193 match; 9 differ, each explained in its note.'
+        >>> Summary(202, 192, 9, 1).text
+        '202 figures: 192 match; 10 differ, 9 explained in their notes and 1 with no note.'
+        """
+        head = f"{self.figures} figures: {self.matches} match; {self.differ} differ"
+        if not self.unexplained:
+            return f"{head}, each explained in its note."
+        return f"{head}, {self.explained} explained in their notes and {self.unexplained} with no note."
+
+
+def summarise(rows: Iterable[Row]) -> Summary:
+    rows = list(rows)
+    matched = sum(r.match for r in rows)
+    explained = sum(1 for r in rows if not r.match and r.note)
+    return Summary(len(rows), matched, explained, len(rows) - matched - explained)
+
+
+@dataclass(frozen=True)
+class DocumentRows:
+    document: Document
+    rows: tuple[Row, ...]
+    summary: Summary
+
+
+@dataclass(frozen=True)
+class Validation:
+    rows: tuple[Row, ...]
+    documents: tuple[DocumentRows, ...]
+    summary: Summary
+
+
+def validation() -> Validation:
+    """The table (:func:`table`), grouped by document in the table's order, with the counts:
+    what the ``esd verify`` command and the "Method validation" page show."""
+    rows = table()
+    groups = []
+    for document, _ in documents():
+        mine = tuple(r for r in rows if r.document == document.name)
+        groups.append(DocumentRows(document, mine, summarise(mine)))
+    return Validation(rows, tuple(groups), summarise(rows))
