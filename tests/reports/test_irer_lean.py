@@ -86,3 +86,20 @@ def test_the_report_names_no_font_it_does_not_bring():
     assert "monospace" not in css and "DejaVu Sans Mono" not in css
     for family in re.findall(r'font(?:-family)?:[^;}]*?("[^"]+")', css):
         assert family == '"Reviewer Sans"', family
+
+
+def test_the_garbage_collector_is_paused_while_drawing_and_resumed_after(monkeypatch):
+    import gc
+
+    from weasyprint import HTML
+
+    seen = []
+    monkeypatch.setattr(HTML, "write_pdf", lambda self, **kw: seen.append(gc.isenabled()) or b"%PDF-")
+    assert gc.isenabled()
+    render.html_to_pdf("<p>x</p>")
+    assert seen == [False] and gc.isenabled()
+
+    monkeypatch.setattr(HTML, "write_pdf", lambda self, **kw: 1 / 0)
+    with pytest.raises(ZeroDivisionError):
+        render.html_to_pdf("<p>x</p>")
+    assert gc.isenabled()
