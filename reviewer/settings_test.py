@@ -28,6 +28,7 @@ STORAGES = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     "reports": {"BACKEND": "django.core.files.storage.FileSystemStorage", "OPTIONS": {"location": REPORT_CACHE_DIR}},
 }
+QUEUE_TASKS = TASKS  # noqa: F405  the production queue, for the tests of the queue itself
 TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend", "QUEUES": ["default"]}}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     # A test database in a file, not in memory: the browser tests run the live server and

@@ -8,7 +8,9 @@ from tests.reports.conftest import cbi_assessment  # noqa: F401  (fixture)
 
 pytestmark = pytest.mark.django_db
 
-DATABASE_BACKEND = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
+from django.conf import settings as project_settings
+
+DATABASE_BACKEND = project_settings.QUEUE_TASKS  # the production queue (reviewer/settings.py)
 
 
 def test_a_queued_report_tasks_html_is_not_on_its_admin_page(client, django_user_model, settings, tmp_path,

@@ -26,7 +26,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 @pytest.fixture
 def queue(settings, tmp_path):
     """The production task backend and a report cache of this test's own."""
-    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
+    settings.TASKS = settings.QUEUE_TASKS
     settings.STORAGES = {**settings.STORAGES, "reports": {
         "BACKEND": "django.core.files.storage.FileSystemStorage", "OPTIONS": {"location": tmp_path / "reports"}}}
 

@@ -24,7 +24,9 @@ from tests.reports.conftest import pdf_text
 
 pytestmark = pytest.mark.django_db
 
-DATABASE_BACKEND = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
+from django.conf import settings as project_settings
+
+DATABASE_BACKEND = project_settings.QUEUE_TASKS  # the production queue (reviewer/settings.py)
 
 
 @pytest.fixture

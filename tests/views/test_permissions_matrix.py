@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from urllib.parse import urlparse
 
 import pytest
+from django.conf import settings
 from django.test import override_settings
 from django.urls import URLPattern, URLResolver, get_resolver
 
@@ -128,7 +129,7 @@ def make_case(owner, approver, *, cbi: bool) -> dict:
 
 def queued_report(assessment) -> str:
     """The id of a task drawing ``assessment``'s full report, queued in the report queue."""
-    with override_settings(TASKS={"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}):
+    with override_settings(TASKS=settings.QUEUE_TASKS):
         return render_request(key=f"{assessment.pk:064x}", html="<p>report</p>", assessment_id=assessment.pk,
                               copy="full").task_id
 
