@@ -10,6 +10,7 @@ contract tests register a synthetic one).
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import math
 import pkgutil
@@ -18,6 +19,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Callable, Iterator, Mapping
 
+from .options import OpenMedium, finish, with_options
 from .parameters import ALL, EngineValidationError, ParamSet
 from .results import Result
 
@@ -40,15 +42,27 @@ class Scenario:
     params: ParamSet
     run: Callable[[dict[str, Any]], Result]  # effective inputs -> Result; pure
     presets: tuple[Preset, ...] = field(default=())
+    # Releases whose document leaves the medium open: each becomes a choice (options.py).
+    open_media: tuple[OpenMedium, ...] = field(default=())
+
+    def offered(self) -> Scenario:
+        """The scenario as the registry offers it: its inputs with what every scenario
+        adds (the medium choices of ``open_media``, the dose basis, releases only)."""
+        return dataclasses.replace(self, params=with_options(self.params, self.open_media))
 
     def compute(self, inputs: Mapping[str, Any]) -> Result:
         # Every scenario also accepts the optional "site_specific" list of EIIP
-        # site-specific air releases (see site_data's module docstring); without it this
-        # is exactly self.run(self.params.validate(inputs)).
+        # site-specific air releases (see site_data's module docstring), and the options
+        # every scenario offers are applied to what ``run`` returns (options.finish).
         from .site_data import compute_with_site_data
 
+        given = set(inputs) if isinstance(inputs, Mapping) else set()
+
+        def run(v: dict[str, Any]) -> Result:
+            return finish(self.run(v), self.open_media, v, given)
+
         try:
-            result = compute_with_site_data(self.params, self.run, inputs)
+            result = compute_with_site_data(self.params, run, inputs)
         except EngineValidationError:
             raise
         except (ArithmeticError, ValueError) as exc:  # in-range inputs whose arithmetic fails:
@@ -79,7 +93,8 @@ def _check_finite(result: Result) -> None:
     for exposure in result.exposures:
         named += [(f"exposure {exposure.letter} workers_per_site", exposure.workers_per_site),
                   (f"exposure {exposure.letter} days_per_year", exposure.days_per_year)]
-        named += [(f"exposure {exposure.letter} mg_day", e.mg_day) for e in exposure.estimates]
+        named += [(f"exposure {exposure.letter} {name}", getattr(e, name))
+                  for e in exposure.estimates for name in _EXPOSURE_AMOUNTS]
     named += [(f"{step.symbol}", step.value) for step in result.trace]
     named += [(f"total to {medium}", amount) for medium, amount in result.totals_by_medium().items()]
     named += [("consumed or destroyed", result.consumed_kg_yr), ("rounding allowance", result.allowance_kg_yr)]
@@ -88,6 +103,7 @@ def _check_finite(result: Result) -> None:
             raise EngineValidationError({ALL: NOT_FINITE.format(what=what, value=value)})
 
 
+_EXPOSURE_AMOUNTS = ("mg_day", "mg_m3", "ppm", "apdr_mg_kg_day", "add_mg_kg_day", "ladd_mg_kg_day")
 _RELEASE_AMOUNTS = ("kg_site_day", "days_per_year", "sites", "kg_site_year", "kg_year_all_sites")
 
 
@@ -101,19 +117,20 @@ def _registry() -> dict[str, Scenario]:
         for scenario in getattr(module, "SCENARIOS", ()):
             if scenario.key in found:
                 raise RuntimeError(f"scenario key {scenario.key!r} registered twice")
-            found[scenario.key] = scenario
+            found[scenario.key] = scenario.offered()
     return found
 
 
 @contextmanager
 def registered(scenario: Scenario) -> Iterator[Scenario]:
-    """Register ``scenario`` inside the ``with`` block only (a test's synthetic scenario)."""
+    """Register ``scenario`` inside the ``with`` block only (a test's synthetic scenario);
+    yields it as the registry offers it."""
     found = _registry()
     if scenario.key in found:
         raise RuntimeError(f"scenario key {scenario.key!r} registered twice")
-    found[scenario.key] = scenario
+    found[scenario.key] = scenario.offered()
     try:
-        yield scenario
+        yield found[scenario.key]
     finally:
         del found[scenario.key]
 

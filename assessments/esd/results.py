@@ -113,13 +113,27 @@ class Release:
     media: list[Medium]
     estimates: list[ReleaseEstimate]
     site_specific: bool = False
+    # Where the media are left open (every fraction None): the medium the totals count the
+    # release under, and who chose it ("reviewer", or "document": its default stands).
+    chosen_medium: str = ""
+    medium_chosen_by: str = ""
 
 
 @dataclass(frozen=True)
 class ExposureEstimate:
+    """One estimate of an exposure. ``mg_m3`` (8-hour TWA) and ``ppm`` are set by the
+    scenario on an inhalation estimate computed from an airborne concentration; the dose
+    rates [mg/kg-day] are added to every estimate from the result's ``dose_basis``
+    (:mod:`assessments.esd.options`)."""
+
     label: str
     mg_day: float
     basis: str
+    mg_m3: float | None = None
+    ppm: float | None = None
+    apdr_mg_kg_day: float | None = None
+    add_mg_kg_day: float | None = None
+    ladd_mg_kg_day: float | None = None
 
     def __post_init__(self) -> None:
         if self.label not in LABELS:
@@ -205,38 +219,56 @@ class Result:
     consumed_kg_yr: float = 0.0
     allowance_kg_yr: float = 0.0
     allowance_basis: str = ""
+    # The body weight, working years and averaging times of the dose rates (options.dose_basis).
+    dose_basis: dict[str, Any] | None = None
 
     def case_totals(self) -> dict[str, float]:
         """kg/yr all sites released in each case the estimates name (see :class:`ReleaseEstimate`),
         in the order the cases first appear."""
         cases = dict.fromkeys(e.case for r in self.releases for e in r.estimates if e.case)
-        return {case: sum(_amount(r, case) for r in self.releases) for case in cases}
+        return {case: sum(_amount(r, (case,)) for r in self.releases) for case in cases}
+
+    def totals_cases(self) -> tuple[str, ...]:
+        """The cases the totals use, one for each input carried as a range (the text of a
+        case before " = ", e.g. ``Fphoto_wafer``): of that input's cases, the one releasing
+        the most in all (the conservative one); where they tie (a range that only moves the
+        chemical between releases), the one named first. Empty when no estimate names a case.
+
+        Cases of different inputs (the adhesion range and a vapour model's range) move
+        different releases, so one of each is taken together.
+        """
+        totals = self.case_totals()
+        by_input: dict[str, dict[str, float]] = {}
+        for case, total in totals.items():
+            by_input.setdefault(case.split(" = ")[0], {})[case] = total
+        chosen = []
+        for cases in by_input.values():
+            top = max(cases.values())
+            chosen.append(next(case for case, total in cases.items() if total >= top * (1 - 1e-9)))
+        return tuple(chosen)
 
     def totals_case(self) -> str:
-        """The case the totals use: of the cases the estimates name, the one releasing the
-        most in all (the conservative one); where cases tie (a range that only moves the
-        chemical between releases), the one named first; ``""`` when no estimate names a case."""
-        totals = self.case_totals()
-        if not totals:
-            return ""
-        top = max(totals.values())
-        return next(case for case, total in totals.items() if total >= top * (1 - 1e-9))
+        """The cases of :meth:`totals_cases` as one phrase (``""`` when none)."""
+        return "; ".join(self.totals_cases())
 
     def totals_by_medium(self) -> dict[str, float]:
         """kg/yr, all sites, by medium: of each release, its estimate in the totals' case
         (:meth:`totals_case`) where it has one, else its highest estimate.
 
         A release split between media (fractions that add to 1) is divided; a release
-        whose medium is left open among several counts under the listed media's joint
-        name, e.g. ``"water or incineration"``.
+        whose medium is left open among several counts under the medium chosen for it
+        (``chosen_medium``), or, where none is, under the listed media's joint name, e.g.
+        ``"water or incineration"`` (a scenario that declares no choice for it).
         """
-        case = self.totals_case()
+        cases = self.totals_cases()
         totals: dict[str, float] = {}
         for release in self.releases:
             if not release.estimates:
                 continue
-            amount = _amount(release, case)
-            if all(m.fraction is not None for m in release.media):
+            amount = _amount(release, cases)
+            if release.chosen_medium:
+                totals[release.chosen_medium] = totals.get(release.chosen_medium, 0.0) + amount
+            elif all(m.fraction is not None for m in release.media):
                 for m in release.media:
                     totals[m.medium] = totals.get(m.medium, 0.0) + amount * m.fraction
             else:
@@ -250,11 +282,11 @@ class Result:
             return None
         released = self.totals_by_medium()
         used = self.facts.used_kg_yr
-        case = self.totals_case()
         basis = "The highest estimate of each release"
-        if case:
-            totals = self.case_totals()
-            tie = all(math.isclose(total, totals[case], rel_tol=1e-9) for total in totals.values())
+        totals = self.case_totals()
+        for case in self.totals_cases():
+            rivals = [t for c, t in totals.items() if c.split(" = ")[0] == case.split(" = ")[0]]
+            tie = all(math.isclose(total, totals[case], rel_tol=1e-9) for total in rivals)
             why = "every set releases the same in all" if tie else "the set releasing the most"
             basis += f"; where the estimates depend on a range, the set {case} ({why})"
         return MassBalance(
@@ -289,8 +321,8 @@ class Result:
         return ordered
 
 
-def _amount(release: Release, case: str) -> float:
-    """kg/yr all sites of ``release`` in ``case``: its estimate in that case if it has
+def _amount(release: Release, cases: tuple[str, ...]) -> float:
+    """kg/yr all sites of ``release`` in ``cases``: its estimate in one of them if it has
     one, else its highest estimate."""
-    in_case = [e.kg_year_all_sites for e in release.estimates if case and e.case == case]
+    in_case = [e.kg_year_all_sites for e in release.estimates if e.case and e.case in cases]
     return max(in_case or [e.kg_year_all_sites for e in release.estimates] or [0.0])

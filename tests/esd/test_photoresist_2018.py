@@ -146,12 +146,14 @@ def test_organic_solvent_split_in_the_totals():
     five = release(result, 5).estimates[0].kg_year_all_sites
     four = release(result, 4).estimates[0].kg_year_all_sites
     three = release(result, 3).estimates[0].kg_year_all_sites
+    two = release(result, 2).estimates[0].kg_year_all_sites
     one = release(result, 1).estimates[0].kg_year_all_sites
     totals = result.totals_by_medium()
     # §4.7 split: 25 % of Release 5 to water beside Release 4; 75 % to incineration beside
-    # Releases 1 and 3 (Table 1-1: container residue to incineration)
+    # Releases 1 and 3 (Table 1-1: container residue to incineration) and Release 2
+    # (incineration or landfill, §4.4: counted under incineration, its first, unless chosen)
     assert totals["water"] == pytest.approx(four + 0.25 * five)
-    assert totals["incineration"] == pytest.approx(one + three + 0.75 * five)
+    assert totals["incineration"] == pytest.approx(one + two + three + 0.75 * five)
 
 
 def test_plasma_stripping_destroys_release_5():

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from ..options import OpenMedium
 from ..results import Medium, Release, release_estimate
 from . import equations as eq
 from .constants import DOC, EF_POU
@@ -26,6 +27,19 @@ RELEASE_1_MEDIA: dict[str, tuple[tuple[str, ...], str]] = {
     "water": (("water",), "water"),
     "table_a_2": (("air", "water", "incineration"), "air, wastewater treatment or incineration"),
 }
+
+#: Release 1 when its media are left open (Release1_media "air_or_water" or "table_a_2"),
+#: and the supplier's container residue (Release 2, App. C): the medium the totals count.
+OPEN_MEDIA = (
+    OpenMedium(1, RELEASE_1_MEDIA["table_a_2"][0], "air",
+               f"{DOC} §4.3 ¶62 and §6.2.1: air or water (Table A-2 adds incineration); the ESD prefers none: "
+               "its first, air, is the default", "release",
+               applies="It applies when the media of Release 1 are left open (air or water, or Table A-2)."),
+    OpenMedium(2, ("water", "incineration", "landfill"), "water",
+               f"{DOC} Appendix C: wastewater treatment (POTW), incineration or landfill; the appendix prefers "
+               "none: its first, water, is the default", "supplier",
+               applies="It applies when the supplier site is assessed."),
+)
 
 _POSITION = {
     "low end": "Low end of the range (the highest utilisation). ",

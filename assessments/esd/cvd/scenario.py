@@ -15,7 +15,7 @@ from ..results import Facts, Result, Trace
 from .constants import DOC, DOCUMENT
 from .facility import available_to_sites, containers, density, facility_estimates
 from .params import EQN_3_1, PARAM_SET, PRESETS
-from .release import RELEASE_1_MEDIA, release_1
+from .release import OPEN_MEDIA, RELEASE_1_MEDIA, release_1
 from .supplier import Supplier, supplier
 from ..calc import Calc
 from ..text import figure, given, num
@@ -170,6 +170,7 @@ CVD_2015 = Scenario(
     params=PARAM_SET,
     run=run,
     presets=PRESETS,
+    open_media=OPEN_MEDIA,
 )
 
 SCENARIOS = (CVD_2015,)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from ..models import inhalation
 from ..models.volatility import NONVOLATILE, cvd_volatility_class
 from ..results import Exposure, ExposureEstimate, Medium, Release, release_estimate
 from . import equations_supplier as eqs
@@ -182,6 +183,8 @@ def _volatile(calc: Calc, v: Mapping[str, Any], sup: dict[str, Any], residue: Re
     exposure_hours, how = _exposure_hours(calc, v, residue)
     dose = calc(eqs.inhalation_exposure, Cv_chem=cv, MW_chem=mw, V_molar=v["V_molar"],
                 RATE_breathing=v["RATE_breathing"], TIME_exposure=exposure_hours)
+    twa = calc(inhalation.twa_mg_m3, EXPinhalation=dose, RATEbreathing=v["RATE_breathing"])
+    twa_ppm = calc(inhalation.twa_ppm, Cm_8hr_TWA=twa, MW=mw, Vmolar=v["V_molar"])
     time_words = how or f"the container cleaning itself takes {figure(hours)} hr/day"
     result.exposures.append(Exposure(
         letter="A",
@@ -195,7 +198,8 @@ def _volatile(calc: Calc, v: Mapping[str, Any], sup: dict[str, Any], residue: Re
             "high end", dose,
             f"{analogue}, × {given(mw)} g/mol / {given(v['V_molar'])} L/mol × "
             f"{given(v['RATE_breathing'])} m³/hr × {figure(exposure_hours) if how else given(exposure_hours)} "
-            f"hr/day (Eqn D-1; {time_words}). Dermal: qualitative only (App. D, CEB 1991).")],
+            f"hr/day (Eqn D-1; {time_words}). Dermal: qualitative only (App. D, CEB 1991).",
+            mg_m3=twa, ppm=twa_ppm)],
     ))
     return result
 

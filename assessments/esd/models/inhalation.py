@@ -14,6 +14,7 @@ Appendix B.2.2 and B.5, Table B-2. The CVD ESD (OECD No. 35, 2015) Eq D-1 is
 
 from __future__ import annotations
 
+from ..calc import equation
 from ._validate import check_range, fraction, non_negative, positive
 
 _DOC = "OECD ESD No. 9, Photoresist Use in Semiconductor Manufacturing (2010)"
@@ -267,6 +268,37 @@ def inhalation_dose(Cm_mg_m3: float, hours: float, breathing_rate: float = BREAT
     h = check_range("hours", hours, lower=0, upper=MAX_EXPOSURE_HOURS, units="h/worker-day")
     b = positive("breathing_rate", breathing_rate, "m3/h")
     return Cm * b * h
+
+
+#: Hours of the working day a time-weighted average spreads a daily exposure over.
+TWA_HOURS = 8.0
+TWA_CITATION = ("8-hour TWA: Eq B-10 (I = Cm × b × h) solved for Cm over an 8-hour day, as ChemSTEER reports "
+                "an inhalation estimate; ppm by Eq B-9 at 25 °C, 1 atm (OECD ESD Photoresist 2010, App. B.2.2.1)")
+
+
+@equation("Cm_8hr_TWA", "mg/m³", "EXPinhalation / (RATEbreathing × 8 h)", TWA_CITATION)
+def twa_mg_m3(EXPinhalation: float, RATEbreathing: float = BREATHING_RATE_M3_H) -> float:
+    """The 8-hour time-weighted average airborne concentration of a daily inhalation [mg/m³].
+
+    Cm_TWA = I / (b × 8) (= Cm × h / 8 for h hours at Cm)
+
+    >>> round(twa_mg_m3(17.27), 3)
+    1.727
+    """
+    I = non_negative("EXPinhalation", EXPinhalation, "mg/day")
+    b = positive("RATEbreathing", RATEbreathing, "m3/h")
+    return I / (b * TWA_HOURS)
+
+
+@equation("Cv_8hr_TWA", "ppm", "Cm_8hr_TWA × Vmolar / MW", TWA_CITATION)
+def twa_ppm(Cm_8hr_TWA: float, MW: float, Vmolar: float = MOLAR_VOLUME_L_MOL) -> float:
+    """The 8-hour TWA as a volumetric concentration of a vapour [ppm] (Eq B-9 inverted).
+
+    >>> round(twa_ppm(1.727, 100), 4)
+    0.4223
+    """
+    Cm = non_negative("Cm_8hr_TWA", Cm_8hr_TWA, "mg/m3")
+    return Cm * positive("Vmolar", Vmolar, "L/mol") / positive("MW", MW, "g/mol")
 
 
 def container_exposure_hours(containers_per_day: float, fill_rate_per_h: float) -> float:

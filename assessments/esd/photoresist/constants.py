@@ -169,9 +169,16 @@ FPHOTO_WAFER_SOURCE_2018 = (
     f"{FPHOTO_WAFER_SOURCE}. {EPA_2018} §4.5 and Table 1-1: the Consortium's 5.5 % falls within "
     "the 1-7 % range and the default was not changed"
 )
+#: The Consortium's average adhesion, which the EPA 2018 update reports and did not adopt
+#: (Table 1-1 and §4.5: "an average of 5.5 percent ... falls within the 1-7% range").
+FPHOTO_WAFER_CONSORTIUM = 0.055
 #: The 2004 edition carries the range 0.01 to 0.07 through its equations.
 FPHOTO_WAFER_LOW_2004 = 0.01
 FPHOTO_WAFER_HIGH_2004 = 0.07
+FPHOTO_WAFER_RANGE_SOURCE = (
+    f"{ESD_2010} §4.4 and Table A-4: 1 to 7 % adheres (SIA, 2003; ISESH, 2002); 0.07 is conservative for "
+    "water releases, 0.01 maximises incineration (Release 3); the 2004 edition estimates both ends (¶52)"
+)
 FPHOTO_WAFER_SOURCE_2004 = f"{ESD_2004} §3.2.3 ¶52, p. 14, and Table B-2: 'default = 0.01 to 0.07' (refs 17, 23)"
 
 FPHOTO_DEVELOP_DEFAULT = 0.5

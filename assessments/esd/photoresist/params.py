@@ -55,6 +55,13 @@ DAILY_USE_BASES = (
     (DISPENSED, "The ESD's rule: (1 − Fcontainer_disp) × Qchem_yr ÷ (Nsites × TIMEapply_days)"),
     (CHEMSTEER, "ChemSTEER's: Qchem_yr ÷ (Nsites × TIMEapply_days), as its IRERs print"),
 )
+ONE_VALUE = "one"
+BOTH_ENDS = "both"
+WAFER_RANGES = (
+    (ONE_VALUE, "One value: Fphoto_wafer (0.07 by default, conservative for water releases)"),
+    (BOTH_ENDS, "Both ends: Fphoto_wafer_low (0.01, most to incineration) and Fphoto_wafer (0.07, most to "
+                "water), as the 2004 edition estimates them"),
+)
 PLASMA = "plasma"
 AQUEOUS = "aqueous"
 ORGANIC_SOLVENT = "organic_solvent"
@@ -174,6 +181,11 @@ def revised_params(area_set: str, *, stripping: bool) -> list[Param]:
         Param("Fphoto_wafer", "Fraction of the applied chemical adhering to the wafer", "kg/kg",
               c.FPHOTO_WAFER_DEFAULT, c.FPHOTO_WAFER_SOURCE_2018 if stripping else c.FPHOTO_WAFER_SOURCE,
               PROCESS, lower=0, upper=1),
+        Param("Fphoto_wafer_range", "Adhesion: one value, or both ends of the 1 to 7 % range", "", ONE_VALUE,
+              c.FPHOTO_WAFER_RANGE_SOURCE, PROCESS, kind=CHOICE, choices=WAFER_RANGES),
+        Param("Fphoto_wafer_low", "Fraction adhering to the wafer, low end of the range (both ends only)", "kg/kg",
+              c.FPHOTO_WAFER_LOW_2004, c.FPHOTO_WAFER_RANGE_SOURCE, PROCESS, lower=0, upper=1,
+              help="Used only when both ends of the range are estimated; the high end is Fphoto_wafer."),
         Param("Fphoto_develop", "Fraction of the adhered chemical removed in development", "kg/kg",
               c.FPHOTO_DEVELOP_DEFAULT, c.FPHOTO_DEVELOP_SOURCE, PROCESS, lower=0, upper=1),
     ]
@@ -257,8 +269,8 @@ NOT_IN_2004 = {
 }
 NOT_IN_2010 = {
     "stripping_process": "only in photoresist-2018 (the EPA 2018 update's stripping-process split)",
-    "Fphoto_wafer_low": "only in photoresist-2004 (the 2004 edition's range); the 2010 ESD takes one Fphoto_wafer",
-    "Fphoto_wafer_high": "only in photoresist-2004 (the 2004 edition's range); the 2010 ESD takes one Fphoto_wafer",
+    "Fphoto_wafer_high": "only in photoresist-2004; here the high end of the range is Fphoto_wafer "
+                         "(with Fphoto_wafer_range 'both')",
     "Nworkers_low": "only in photoresist-2004; the 2010 ESD counts workers by Eqn 5-1 and 5-2",
     "Nworkers_high": "only in photoresist-2004; the 2010 ESD counts workers by Eqn 5-1 and 5-2",
 }
@@ -320,8 +332,16 @@ class EditionParamSet(ParamSet):
         return validate(self, inputs)
 
 
+def _wafer_range(inputs: Mapping[str, Any]) -> CrossErrors:
+    if inputs["Fphoto_wafer_range"] == BOTH_ENDS and inputs["Fphoto_wafer_low"] > inputs["Fphoto_wafer"]:
+        return {"Fphoto_wafer_low": f"must not exceed Fphoto_wafer ({inputs['Fphoto_wafer']:g}), the high end "
+                                    "of the range"}
+    return {}
+
+
 def revised_param_set(area_set: str, *, stripping: bool) -> EditionParamSet:
     checks = (
+        _wafer_range,
         _low_not_above_high("Qliquid_skin_low", "Qliquid_skin_high"),
         _low_not_above_high("AREAsurface_1hand", "AREAsurface_2hand"),
         _cleaning_within_application_days,
@@ -347,7 +367,36 @@ def param_set_2004() -> EditionParamSet:
                            not_in_edition=NOT_IN_2004)
 
 
-# --- Presets: Table 3-2 (2010) / Table 3-1 (2004) --------------------------------------
+# --- Presets: Table 3-2 (2010) / Table 3-1 (2004); the Consortium's estimates (2018) ---
+
+CONSORTIUM_TABLE_1_1 = (f"Semiconductor Onium PAG Consortium (2017), in {c.EPA_2018} Table 1-1, which keeps "
+                        "the ESD's defaults")
+
+
+def consortium_presets() -> tuple[Preset, ...]:
+    """The Consortium's alternatives the EPA 2018 update reports and did not adopt (Table 1-1).
+
+    The media symbols (``medium_2``, ``medium_3``) are the choices :mod:`..options` adds;
+    their values are the alternatives declared in :mod:`.releases`.
+    """
+    adhesion = {"Fphoto_wafer": c.FPHOTO_WAFER_CONSORTIUM}
+    split = {"Fphoto_develop": c.FPHOTO_DEVELOP_DEFAULT}
+    fuel = {"medium_3": "fuel_blending"}
+    equipment = {"medium_2": "incineration_landfill_50_50"}
+    return (
+        Preset("consortium-adhesion", "Consortium: 5.5 % adheres to the wafer (Releases 3 to 5)", adhesion,
+               f"{CONSORTIUM_TABLE_1_1}: Release 3, 'an average of 5.5 percent' ({c.EPA_2018} §4.5)"),
+        Preset("consortium-develop-strip", "Consortium: half removed in development, half in stripping", split,
+               f"{CONSORTIUM_TABLE_1_1}: Releases 4 and 5, 50 % each (as the ESD's default, CSM 2002)"),
+        Preset("consortium-fuel-blending", "Consortium: Release 3 to fuel blending", fuel,
+               f"{CONSORTIUM_TABLE_1_1}: Release 3 'Incineration/Fuel Blending'"),
+        Preset("consortium-equipment-split", "Consortium: Release 2 split 50 % incineration, 50 % landfill",
+               equipment, f"{CONSORTIUM_TABLE_1_1}: Release 2 '50% to incineration, 50% to landfill'"),
+        Preset("consortium-all", "Consortium: all of its estimates at once",
+               {**adhesion, **split, **fuel, **equipment}, f"{CONSORTIUM_TABLE_1_1}"),
+    )
+
+
 
 
 def facility_presets(source: str) -> tuple[Preset, ...]:

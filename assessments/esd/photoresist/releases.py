@@ -26,7 +26,8 @@ from .constants import (
     EPA_2018, ESD_2004, ESD_2010, FPHOTO_WAFER_DEFAULT, FPHOTO_WAFER_LOW_2004, VCONT_2004_L,
 )
 from .facility import Facility
-from .params import AQUEOUS, ORGANIC_SOLVENT, PLASMA, UNKNOWN
+from ..options import Alternative, OpenMedium
+from .params import AQUEOUS, CONTAINERS, ORGANIC_SOLVENT, PLASMA, PROCESS, UNKNOWN
 from ..text import given, num
 
 SOURCES = {
@@ -87,6 +88,45 @@ MEDIA_2004: dict[int, tuple[list[Medium], str]] = {
     4: (_open("water"), "water (ESD 2004 ¶54, p. 14)"),
     5: (_open("water"), "water (ESD 2004 ¶56, p. 15, and Section 4: 'waste water or recycle')"),
 }
+
+
+# --- The media a reviewer chooses (options.OpenMedium) -----------------------------------
+
+_FIRST = "the document prefers none: its first is the default"
+_STEPS = {1: CONTAINERS, 2: PROCESS, 3: PROCESS, 4: PROCESS, 5: PROCESS}
+#: EPA 2018 update, Table 1-1: the Consortium's media, which EPA did not adopt.
+CONSORTIUM = "Semiconductor Onium PAG Consortium (2017), as the EPA 2018 update's Table 1-1 reports it"
+FUEL_BLENDING_2018 = Alternative(
+    "fuel_blending", "Fuel blending (the Consortium's alternative)", (Medium("fuel_blending", 1.0),),
+    f"{CONSORTIUM}: Release 3 to 'incineration/fuel blending'; EPA kept incineration ({EPA_2018} §4.5)")
+SPLIT_50_50_2018 = Alternative(
+    "incineration_landfill_50_50", "50 % incineration, 50 % landfill (the Consortium's split)",
+    (Medium("incineration", 0.5), Medium("landfill", 0.5)),
+    f"{CONSORTIUM}: Release 2 'to 50 % incineration, 50 % landfill'; EPA left it at incineration or landfill, "
+    f"'to account for different equipment cleaning procedures' ({EPA_2018} §4.4)")
+
+
+def open_media(media: Mapping[int, tuple[list[Medium], str]]) -> tuple[OpenMedium, ...]:
+    """A choice for each release a document sends to one of several media (its first the default)."""
+    return tuple(
+        OpenMedium(number, tuple(m.medium for m in listed), listed[0].medium, f"{prose}; {_FIRST}", _STEPS[number])
+        for number, (listed, prose) in media.items()
+        if len(listed) > 1 and all(m.fraction is None for m in listed)
+    )
+
+
+def open_media_2018() -> tuple[OpenMedium, ...]:
+    """The 2018 update's open media, the stripping release when the process is unknown, and
+    the Consortium's media as alternatives (Releases 2 and 3)."""
+    listed, prose = MEDIA_2018[2]
+    release_2 = OpenMedium(2, tuple(m.medium for m in listed), listed[0].medium, f"{prose}; {_FIRST}", PROCESS,
+                           alternatives=(SPLIT_50_50_2018,))
+    release_3 = OpenMedium(3, ("incineration",), "incineration", MEDIA_2018[3][1], PROCESS,
+                           alternatives=(FUEL_BLENDING_2018,))
+    stripping, prose = STRIPPING_MEDIA_2018[UNKNOWN]
+    release_5 = OpenMedium(5, tuple(m.medium for m in stripping), stripping[0].medium, f"{prose}; {_FIRST}",
+                           PROCESS, applies="It applies when the stripping process is unknown.")
+    return (*open_media({1: MEDIA_2018[1]}), release_2, release_3, release_5)
 
 
 @dataclass(frozen=True)
@@ -237,15 +277,52 @@ def cleaning_release(calc: Calc, inputs: Mapping[str, Any], fac: Facility, ctx: 
     return _release(2, ctx, model, "4-2", [release_estimate(label, kg, days, fac.Nsites, basis)]), days
 
 
+#: Labels of Releases 3 to 5 at the (low, high) ends of the Fphoto_wafer range: less on the
+#: wafer is more spin-off (Release 3) and less to the developer and stripper (4 and 5).
+RANGE_LABELS = {3: ("high end", "low end"), 4: ("low end", "high end"), 5: ("low end", "high end")}
+
+
 def wafer_releases(calc: Calc, inputs: Mapping[str, Any], fac: Facility, ctx: ReleaseContext) -> list[Release]:
-    """Releases 3 to 5: user-defined loss rates from industry data (Eqns 4-3 to 4-5)."""
-    Fe, Fw, Fd = inputs["Fequip_disp"], inputs["Fphoto_wafer"], inputs["Fphoto_develop"]
+    """Releases 3 to 5: user-defined loss rates from industry data (Eqns 4-3 to 4-5).
+
+    With ``Fphoto_wafer_range`` "both", at both ends of the §4.4 range (Fphoto_wafer_low and
+    Fphoto_wafer), each end one consistent set (``case``) as the 2004 edition gives them
+    (:func:`releases_2004`), so the totals never add the high end of both sides.
+    """
+    if inputs.get("Fphoto_wafer_range") != "both":
+        return [_wafer_release(ctx, fac, number, [(OUTPUT, kg, basis, "")])
+                for number, kg, basis in _wafer_end(calc, inputs, fac, ctx, inputs["Fphoto_wafer"], "")]
+    ends = (("low", inputs["Fphoto_wafer_low"]), ("high", inputs["Fphoto_wafer"]))
+    by_number: dict[int, list[tuple[str, float, str, str]]] = {3: [], 4: [], 5: []}
+    for i, (end, Fw) in enumerate(ends):
+        for number, kg, basis in _wafer_end(calc, inputs, fac, ctx, Fw, end):
+            by_number[number].append((RANGE_LABELS[number][i], kg, basis, wafer_case(Fw)))
+    return [_wafer_release(ctx, fac, number, estimates) for number, estimates in by_number.items()]
+
+
+_WAFER_EQUATIONS = {3: "4-3", 4: "4-4", 5: "4-5"}
+
+
+def _wafer_release(ctx: ReleaseContext, fac: Facility, number: int,
+                   estimates: list[tuple[str, float, str, str]]) -> Release:
+    """Release ``number`` (3 to 5) from its (label, kg/site-day, basis, case) estimates."""
+    return _release(number, ctx, residue.USER_DEFINED_MODEL, _WAFER_EQUATIONS[number],
+                    [release_estimate(label, kg, fac.TIMEapply_days, fac.Nsites, basis, case)
+                     for label, kg, basis, case in estimates])
+
+
+def _wafer_end(calc: Calc, inputs: Mapping[str, Any], fac: Facility, ctx: ReleaseContext, Fw: float,
+               end: str) -> list[tuple[int, float, str]]:
+    """(release number, kg/site-day, basis) of Releases 3 to 5 with Fphoto_wafer = ``Fw``."""
+    Fe, Fd = inputs["Fequip_disp"], inputs["Fphoto_develop"]
     common = dict(Qchem_day=fac.Qchem_day, Fequip_disp=Fe, Fphoto_wafer=Fw)
     days, sites = fac.TIMEapply_days, fac.Nsites
-    spin = calc(eq.spin_off_release, **common)
-    dev = calc(eq.developer_release, **common, Fphoto_develop=Fd)
-    etch = calc(eq.etch_strip_release, **common, Fphoto_develop=Fd)
-    adhered = f"Fphoto_wafer = {given(Fw)} of the applied photoresist adheres to the wafer ({wafer_reason(Fw)})"
+    note = f"Fphoto_wafer at the {end} end of the range" if end else ""
+    spin = calc(eq.spin_off_release, **common, note=note)
+    dev = calc(eq.developer_release, **common, Fphoto_develop=Fd, note=note)
+    etch = calc(eq.etch_strip_release, **common, Fphoto_develop=Fd, note=note)
+    why_fw = f"{end} end of the range 1 to 7 %, §4.4" if end else wafer_reason(Fw)
+    adhered = f"Fphoto_wafer = {given(Fw)} of the applied photoresist adheres to the wafer ({why_fw})"
     rows = (
         (3, "4-3", spin, (1 - Fe) * (1 - Fw),
          f"{adhered}, so LF = (1 − Fequip_disp) × (1 − Fphoto_wafer) = (1 − {given(Fe)}) × (1 − {given(Fw)})"),
@@ -257,13 +334,12 @@ def wafer_releases(calc: Calc, inputs: Mapping[str, Any], fac: Facility, ctx: Re
          f"stripping ({adhered}), so LF = (1 − Fequip_disp) × Fphoto_wafer × (1 − Fphoto_develop) = "
          f"(1 − {given(Fe)}) × {given(Fw)} × (1 − {given(Fd)})"),
     )
-    releases = []
+    out = []
     for number, eqn, kg, lf, why in rows:
         basis = (f"{residue.USER_DEFINED_MODEL} (industry data, Table 4-1): {why} = {lf:.4g} (Eqn {eqn}): "
                  f"{num(fac.Qchem_day)} kg/site-day dispensed × {lf:.4g}" + _where(ctx, number, kg, days, sites))
-        releases.append(_release(number, ctx, residue.USER_DEFINED_MODEL, eqn,
-                                 [release_estimate(OUTPUT, kg, days, sites, basis)]))
-    return releases
+        out.append((number, kg, basis))
+    return out
 
 
 def revised_releases(calc: Calc, inputs: Mapping[str, Any], fac: Facility, ctx: ReleaseContext) -> RevisedReleases:

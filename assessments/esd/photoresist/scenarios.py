@@ -18,8 +18,11 @@ from . import equations as eq
 from ..calc import Calc
 from .exposures import Workers, exposures_2004, revised_exposures, workers
 from .facility import Facility, facility_2004, known_sites_comparison, revised_facility, site_count_warnings
-from .params import CHEMSTEER, facility_presets, param_set_2004, revised_param_set
-from .releases import CONTEXT_2010, SECTIONS_2018, RevisedReleases, context_2018, releases_2004, revised_releases
+from .params import BOTH_ENDS, CHEMSTEER, consortium_presets, facility_presets, param_set_2004, revised_param_set
+from .releases import (
+    CONTEXT_2010, MEDIA_2004, MEDIA_2010, SECTIONS_2018, RevisedReleases, context_2018, open_media, open_media_2018,
+    releases_2004, revised_releases,
+)
 from ..text import change, given, num, share
 from .volatile import revised_volatility, volatility_2004
 
@@ -276,12 +279,20 @@ def _revised_messages(key: str, inputs: Mapping[str, Any], fac: Facility, staff:
     return notes + _revised_notes(key, inputs, staff, hand_key), warnings
 
 
+def _wafer_note(inputs: Mapping[str, Any]) -> str:
+    if inputs["Fphoto_wafer_range"] == BOTH_ENDS:
+        return (f"Releases 3 to 5 are given at both ends of the Fphoto_wafer range ({given(inputs['Fphoto_wafer_low'])} "
+                f"and {given(inputs['Fphoto_wafer'])}; ESD 2010 §4.4), as the 2004 edition gives them; each end is one "
+                "set (its case), and the totals add Releases 3 to 5 at one end, never the high end of both sides.")
+    return (f"Fphoto_wafer = {given(inputs['Fphoto_wafer'])}: 0.07 maximises the water releases (4 and 5), 0.01 the "
+            "incineration release (3) (ESD 2010 §4.4); the five releases add up to the same total either way.")
+
+
 def _revised_notes(key: str, inputs: Mapping[str, Any], staff: Workers, hand_key: str) -> list[str]:
     notes = [
         "The daily releases listed for any source may coincide with daily releases from the other sources to the "
         "same medium; releases to one medium on the same days may be summed (ESD 2010 §4).",
-        f"Fphoto_wafer = {given(inputs['Fphoto_wafer'])}: 0.07 maximises the water releases (4 and 5), 0.01 the "
-        "incineration release (3) (ESD 2010 §4.4); the five releases add up to the same total either way.",
+        _wafer_note(inputs),
         f"Workers: {staff.operators} operators (Exposure A) and {staff.technicians} technicians a site; Exposures B to E "
         f"fall on the same technicians, so {staff.total} distinct workers a site are exposed (Eqn 5-1, 5-2).",
         "Nonroutine manual handling of coated wafers is assumed negligible (ESD 2010 §5.8).",
@@ -358,6 +369,7 @@ PHOTORESIST_2004 = Scenario(
     param_set_2004(),
     run_2004,
     facility_presets(c.TABLE_3_1_2004_SOURCE),
+    open_media(MEDIA_2004),
 )
 PHOTORESIST_2010 = Scenario(
     KEY_2010,
@@ -366,6 +378,7 @@ PHOTORESIST_2010 = Scenario(
     revised_param_set(c.HAND_AREAS_2010, stripping=False),
     run_2010,
     facility_presets(c.TABLE_3_2_SOURCE),
+    open_media(MEDIA_2010),
 )
 PHOTORESIST_2018 = Scenario(
     KEY_2018,
@@ -373,7 +386,8 @@ PHOTORESIST_2018 = Scenario(
     f"{c.ESD_2010_TITLE}; {c.EPA_2018_TITLE}",
     revised_param_set(c.HAND_AREAS_2018, stripping=True),
     run_2018,
-    facility_presets(c.TABLE_3_2_SOURCE),
+    facility_presets(c.TABLE_3_2_SOURCE) + consortium_presets(),
+    open_media_2018(),
 )
 
 SCENARIOS = (PHOTORESIST_2004, PHOTORESIST_2010, PHOTORESIST_2018)

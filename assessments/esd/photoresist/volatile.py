@@ -414,7 +414,9 @@ def _inhalation(calc: Calc, skin: Exposure, rates: Mapping[str, _Rate], hours: f
         basis = (f"{inhalation.MASS_BALANCE_MODEL}, {label}: {rate.text(release)}, ventilation {num(Q)} ft³/min, "
                  f"mixing factor {given(k)} (Table B-2, indoors; the lesser of Eq B-7 and the saturation concentration, "
                  f"Eq B-8), {num(hours)} h/day at 1.25 m³/h: {num(mg)} mg/day.")
-        estimates.append(ExposureEstimate(label, mg, basis))
+        twa = calc(inhalation.twa_mg_m3, EXPinhalation=mg, note=f"Exposure {skin.letter} inhalation, {label}")
+        ppm = calc(inhalation.twa_ppm, Cm_8hr_TWA=twa, MW=mw, note=f"Exposure {skin.letter} inhalation, {label}")
+        estimates.append(ExposureEstimate(label, mg, basis, mg_m3=twa, ppm=ppm))
     return Exposure(skin.letter, skin.activity, "inhalation", inhalation.MASS_BALANCE_MODEL, f"{APPENDIX_B} Eq B-7 to B-10",
                     skin.workers_per_site, skin.days_per_year, estimates)
 

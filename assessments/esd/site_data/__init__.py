@@ -47,10 +47,13 @@ entries, each a JSON object::
 scenario (CVD, photoresist ...) gets it without declaring it. Each method declares its own
 :class:`~assessments.esd.parameters.ParamSet` (``METHODS[key].params``; listed with
 :func:`methods_as_dict`), which validates an entry's inputs as a scenario's are validated.
-No web page reaches the ``site_specific`` input: the wizards and the case pages build
-their forms from the scenario's own inputs only. It is available through the engine
-(``registry.compute``) and the ``esd`` command line (``esd compute KEY`` with the key in
-the JSON inputs); the result and report pages show a release so computed as site-specific.
+The input is reached through the engine (``registry.compute``), the ``esd`` command line
+(``esd compute KEY`` with the key in the JSON inputs), a case file's import (validated by
+:func:`parse_entries`) and, in the web application, the optional last step of every
+scenario's wizard, "Submitter's site data" (``assessments/forms/site_data.py``), whose
+fields are generated from these declarations and whose entries :func:`parse_entries`
+validates before they are stored in the scenario's inputs; the result and report pages
+show a release so computed as site-specific.
 Errors are keyed ``"site_specific[i].SYMBOL"`` (``"site_specific[i].method"``,
 ``.replaces``, ``.source`` for the entry itself), and are reported together with the
 scenario's own errors.

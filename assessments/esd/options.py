@@ -1,0 +1,253 @@
+"""What every scenario offers beside its document's inputs: doses, a releases-only result,
+and the medium of a release the document leaves open.
+
+The registry adds these to every scenario it discovers (:func:`with_options`), so a
+scenario declares none of them, and :func:`finish` applies them to the scenario's result:
+
+- **Dose basis** (``BW``, ``EY``, ``AT``, ``ATc``): each exposure estimate gets its acute
+  potential dose rate, average daily dose and lifetime average daily dose
+  (:mod:`.models.doses`, INTERFACE.md "Additions, version 2"); the result carries the basis
+  once, as ``dose_basis``.
+- **Releases only** (``include_exposures``): ``no`` gives ``"exposures": []``, as the EPA
+  2018 update's sample IRER (§7, "releases only").
+- **Media chosen** (``medium_N``): a scenario lists, with :class:`OpenMedium`, the releases
+  whose document names several media without saying which one takes the release; each
+  becomes a choice among the listed media, defaulting to the one the document prefers (or
+  lists first), with its citation. The release keeps the document's list; the totals by
+  medium count it under the chosen medium, and the release says whether the reviewer
+  chose it or the document's default stands.
+
+Nothing here imports Django.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from dataclasses import dataclass
+from typing import Any, Collection, Mapping
+
+from .models import doses
+from .parameters import CHOICE, EngineValidationError, Param, ParamSet, Step
+from .results import Exposure, Medium, Release, Result
+
+# --- The dose basis -----------------------------------------------------------------------
+
+DOSES = "doses"
+STEP_DOSES = Step(
+    DOSES, "Doses and report",
+    "The body weight, working years and averaging times that turn each daily exposure into "
+    "dose rates (APDR, ADD, LADD), and whether the report gives worker exposures at all.",
+)
+
+#: Body weight [kg]: the mean adult body weight of EPA's Exposure Factors Handbook, which
+#: INTERFACE.md's dose basis and EPA's recent TSCA risk evaluations use. ChemSTEER's older
+#: default, 70 kg (spec/epa-standard-models.md), is an override with a reason.
+BW_DEFAULT_KG = doses.BW_TSCA_KG
+BW_SOURCE = ("U.S. EPA Exposure Factors Handbook, 2011 Edition (EPA/600/R-09/052F), Chapter 8: mean adult "
+             "body weight 80 kg, as in TSCA risk evaluations (ChemSTEER's older default: 70 kg)")
+_CATALOGUE = "EPA/OPPT dose averages (spec/epa-standard-models.md, 'Dose averages')"
+
+INCLUDE_EXPOSURES = "include_exposures"
+YES, NO = "yes", "no"
+
+DOSE_PARAMS = (
+    Param("BW", "Body weight of a worker", "kg", BW_DEFAULT_KG, BW_SOURCE, DOSES,
+          lower=0, lower_open=True, upper=500),
+    Param("EY", "Working years exposed", "yr", doses.EY_DEFAULT_YR, f"{_CATALOGUE}: 40 working years",
+          DOSES, lower=0, upper=100),
+    Param("AT", "Averaging time, non-cancer (ADD)", "yr", doses.AT_DEFAULT_YR,
+          f"{_CATALOGUE}: equal to the working years, 40 yr", DOSES, lower=0, lower_open=True, upper=100),
+    Param("ATc", "Averaging time, cancer (LADD): a lifetime", "yr", doses.ATC_DEFAULT_YR,
+          f"{_CATALOGUE}: a lifetime, 70 yr", DOSES, lower=0, lower_open=True, upper=120),
+    Param(INCLUDE_EXPOSURES, "Estimate worker exposures", "", YES,
+          "A releases-only report is a choice of the assessment (EPA 2018 update, §7: the sample IRER "
+          "gives releases only)", DOSES, kind=CHOICE,
+          choices=((YES, "Yes: releases and worker exposures"), (NO, "No: releases only"))),
+)
+EY_ABOVE_AT = "must be at most the averaging time AT ({AT:g} yr): the working years are averaged over it"
+EY_ABOVE_ATC = "must be at most the cancer averaging time ATc ({ATc:g} yr)"
+
+
+def _dose_checks(v: Mapping[str, Any]) -> dict[str, str]:
+    """EY within both averaging times (:func:`doses.add`, :func:`doses.ladd` refuse it)."""
+    if v["EY"] > v["AT"]:
+        return {"EY": EY_ABOVE_AT.format(AT=v["AT"])}
+    if v["EY"] > v["ATc"]:
+        return {"EY": EY_ABOVE_ATC.format(ATc=v["ATc"])}
+    return {}
+
+
+def dose_basis(v: Mapping[str, Any]) -> dict[str, Any]:
+    """The result's ``dose_basis``: the effective dose inputs and where each comes from."""
+    sources = {p.symbol: p.source for p in DOSE_PARAMS}
+    return {
+        "body_weight_kg": v["BW"],
+        "working_years": v["EY"],
+        "averaging_time_yr": v["AT"],
+        "averaging_time_cancer_yr": v["ATc"],
+        "exposure_days_cap": doses.MAX_EXPOSURE_DAYS,
+        "source": (f"Body weight: {sources['BW']}. Working years and averaging times: {_CATALOGUE}. "
+                   f"Exposure days: each exposure's days a year, at most 250 ({doses.DEFAULT_SOURCES['MAX_EXPOSURE_DAYS']})."),
+    }
+
+
+def _dosed(exposure: Exposure, v: Mapping[str, Any]) -> Exposure:
+    """``exposure`` with the dose rates of each estimate. An estimate whose daily exposure
+    overflowed keeps none: the registry refuses the result with the overflowed figure."""
+    if not (math.isfinite(exposure.days_per_year) and all(math.isfinite(e.mg_day) for e in exposure.estimates)):
+        return exposure
+    days = doses.exposure_days(exposure.days_per_year)
+    estimates = [
+        dataclasses.replace(
+            e,
+            apdr_mg_kg_day=doses.apdr(e.mg_day, BW=v["BW"]),
+            add_mg_kg_day=doses.add(e.mg_day, days, EY=v["EY"], BW=v["BW"], AT=v["AT"]),
+            ladd_mg_kg_day=doses.ladd(e.mg_day, days, EY=v["EY"], BW=v["BW"], ATc=v["ATc"]),
+        )
+        for e in exposure.estimates
+    ]
+    return dataclasses.replace(exposure, estimates=estimates)
+
+
+# --- Media a document leaves open -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """Media another source gives a release, which a reviewer may take instead of the
+    document's (the EPA 2018 update's Table 1-1 reports the Consortium's): ``key`` is the
+    choice's value, ``media`` the release's media when it is chosen (fractions adding to 1)."""
+
+    key: str
+    label: str
+    media: tuple[Medium, ...]
+    source: str
+
+
+@dataclass(frozen=True)
+class OpenMedium:
+    """A release whose medium a reviewer chooses.
+
+    ``media``: the media the document lists for the release, in its order, when it leaves
+    the choice open among them; ``default``: the one it prefers (its first when it prefers
+    none); ``source``: where it says so; ``step``: the wizard step of the choice;
+    ``applies``: when the release is open only for some inputs (the 2018 stripping release
+    when the process is unknown), the words that say so; ``alternatives``: media from
+    another source, chosen instead of the document's.
+    """
+
+    release: int
+    media: tuple[str, ...]
+    default: str
+    source: str
+    step: str
+    applies: str = ""
+    alternatives: tuple[Alternative, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.default not in self.media:
+            raise ValueError(f"release {self.release}: default medium {self.default!r} is not listed")
+
+    @property
+    def symbol(self) -> str:
+        return medium_symbol(self.release)
+
+    def param(self) -> Param:
+        names = dict(MEDIUM_NAMES)
+        when = f" {self.applies}" if self.applies else ""
+        listed = (f"The document leaves Release {self.release}'s medium open among {_listed(self.media)}"
+                  if len(self.media) > 1 else f"The document sends Release {self.release} to {_listed(self.media)}")
+        others = "".join(f" {a.label}: {a.source}." for a in self.alternatives)
+        return Param(
+            self.symbol, f"Medium of Release {self.release}", "", self.default, self.source, self.step,
+            kind=CHOICE,
+            choices=tuple((m, names[m]) for m in self.media) + tuple((a.key, a.label) for a in self.alternatives),
+            help=f"{listed}; the totals by medium count the release under the medium chosen here.{when}{others}",
+        )
+
+
+#: The media a release can go to, as a reviewer reads them (results.MEDIA's order).
+MEDIUM_NAMES = (
+    ("air", "Air"), ("water", "Water"), ("incineration", "Incineration"), ("landfill", "Landfill"),
+    ("fuel_blending", "Fuel blending"), ("destroyed", "Destroyed (no release)"),
+)
+REVIEWER = "reviewer"
+DOCUMENT = "document"
+NOT_LISTED = "must be one of the media the document lists for Release {number} here: {listed}"
+
+
+def medium_symbol(number: int) -> str:
+    return f"medium_{number}"
+
+
+def _listed(media: Collection[str]) -> str:
+    names = [dict(MEDIUM_NAMES)[m].lower() for m in media]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def _chosen(release: Release, open_media: Mapping[int, OpenMedium], v: Mapping[str, Any],
+            given: Collection[str]) -> tuple[Release, str]:
+    """``release`` with the medium chosen for it, and a note when another source's media
+    replace the document's.
+
+    A choice among the media the release lists applies where the release leaves them open
+    (every fraction None); an alternative (:class:`Alternative`) replaces the media
+    whatever they were; a choice of the document's media for a release whose medium the
+    inputs have fixed (the 2018 stripping release of a known process) does not apply.
+    """
+    declared = open_media.get(release.number)
+    if declared is None or declared.symbol not in v:
+        return release, ""
+    symbol, choice = declared.symbol, v[declared.symbol]
+    by = REVIEWER if symbol in given else DOCUMENT
+    alternative = next((a for a in declared.alternatives if a.key == choice), None)
+    if alternative is not None:
+        replaced = release.media
+        release = dataclasses.replace(release, media=list(alternative.media), medium_chosen_by=by)
+        if len(alternative.media) == 1:
+            release = dataclasses.replace(release, chosen_medium=alternative.media[0].medium)
+        return release, (f"Release {release.number}: {alternative.label} ({alternative.source}) instead of the "
+                         f"document's {_listed([m.medium for m in replaced])}.")
+    listed = [m.medium for m in release.media]
+    if len(listed) < 2 or any(m.fraction is not None for m in release.media):
+        return release, ""
+    if choice not in listed:
+        raise EngineValidationError({symbol: NOT_LISTED.format(number=release.number, listed=_listed(listed))})
+    return dataclasses.replace(release, chosen_medium=choice, medium_chosen_by=by), ""
+
+
+# --- Every scenario ---------------------------------------------------------------------------
+
+
+def with_options(params: ParamSet, open_media: tuple[OpenMedium, ...] = ()) -> ParamSet:
+    """A scenario's inputs with the medium choices and the dose-basis step added."""
+    media = tuple(o.param() for o in open_media)
+    return dataclasses.replace(  # keeps a scenario's own ParamSet subclass
+        params,
+        params=params.params + media + DOSE_PARAMS,
+        steps=params.steps + (STEP_DOSES,),
+        cross_checks=params.cross_checks + (_dose_checks,),
+    )
+
+
+def finish(result: Result, open_media: tuple[OpenMedium, ...], v: Mapping[str, Any],
+           given: Collection[str]) -> Result:
+    """The scenario's result with the media chosen, the doses added, and the exposures
+    dropped for a releases-only result. ``v``: the effective inputs; ``given``: the
+    symbols the reviewer entered (a medium not entered is the document's default)."""
+    if INCLUDE_EXPOSURES not in v:  # a scenario run outside the registry (Scenario.offered)
+        return result
+    by_number = {o.release: o for o in open_media}
+    chosen = [_chosen(r, by_number, v, given) for r in result.releases]
+    releases = [release for release, _ in chosen]
+    exposures = [] if v[INCLUDE_EXPOSURES] == NO else [_dosed(x, v) for x in result.exposures]
+    notes = list(result.notes) + [note for _, note in chosen if note]
+    if v[INCLUDE_EXPOSURES] == NO and result.exposures:
+        notes.append("Worker exposures are not estimated in this assessment (releases only).")
+    return dataclasses.replace(result, releases=releases, exposures=exposures, notes=notes,
+                               dose_basis=dose_basis(v))
+
+
+__all__ = ["Alternative", "DOSES", "DOSE_PARAMS", "INCLUDE_EXPOSURES", "MEDIUM_NAMES", "OpenMedium", "REVIEWER", "DOCUMENT",
+           "dose_basis", "finish", "medium_symbol", "with_options"]
