@@ -26,6 +26,7 @@ from . import permissions, selectors
 from .limits import TEXT_LIMITS
 from .models import Assessment, DecisionAction, ReviewDecision, Scenario, Status, Submission
 from .roles import is_supervisor
+from .site_data import SITE_SPECIFIC, SITE_STEP_TITLE, entries_text
 
 QUEUE_NOT_ALLOWED = "Only supervisors have a review queue."
 
@@ -251,7 +252,7 @@ def _expand(model, name: str, old, new, users) -> list[FieldChange]:
     if name in JSON_EXPANDED and isinstance(old or {}, dict) and isinstance(new or {}, dict):
         old, new = old or {}, new or {}
         return [
-            FieldChange(JSON_EXPANDED[name].format(key=key), _text(old.get(key)), _text(new.get(key)))
+            FieldChange(JSON_EXPANDED[name].format(key=key), _input_text(key, old.get(key)), _input_text(key, new.get(key)))
             for key in sorted(set(old) | set(new), key=str)
             if old.get(key) != new.get(key)
         ]
@@ -291,6 +292,13 @@ def _text(value) -> str:
 
         return json.dumps(value, sort_keys=True)
     return str(value)
+
+
+def _input_text(key, value) -> str:
+    """A stored input as text: the submitter's site data (a list of entries) as sentences."""
+    if key == SITE_SPECIFIC and value is not None:
+        return entries_text(value)
+    return _text(value)
 
 
 def _status_label(status: str) -> str:
@@ -432,7 +440,7 @@ def _input_rows(a: Scenario | None, b: Scenario | None) -> list[Row]:
         if scenario is None:
             return ""
         if symbol in scenario.inputs:
-            return _text(scenario.inputs[symbol])
+            return _input_text(symbol, scenario.inputs[symbol])
         if params is not None and symbol in params and params[symbol].default is not None:
             return f"{_text(params[symbol].default)} (default)"
         return "(not given)"
@@ -443,6 +451,8 @@ def _input_rows(a: Scenario | None, b: Scenario | None) -> list[Row]:
         if params is not None and symbol in params:
             units = params[symbol].units
             label = f"Input {symbol}: {params[symbol].label}" + (f" [{units}]" if units else "")
+        elif symbol == SITE_SPECIFIC:
+            label = f"Input {symbol}: {SITE_STEP_TITLE} (EIIP)"
         rows.append(Row(label, value(a, symbol), value(b, symbol)))
         reason_a = a.reasons.get(symbol, "") if a else ""
         reason_b = b.reasons.get(symbol, "") if b else ""

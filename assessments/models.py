@@ -19,6 +19,8 @@ rows stay readable: copying one into a new revision only reads it.
 
 from __future__ import annotations
 
+import math
+import sys
 from typing import Iterable
 
 from django.conf import settings
@@ -29,6 +31,12 @@ from django.db.models.functions import Coalesce
 from django.db.models.signals import pre_delete, pre_save
 from django.urls import reverse
 from simple_history.models import HistoricalRecords
+
+
+#: The largest finite double: the check constraints' upper bound on a positive quantity.
+#: PostgreSQL orders NaN above every number (and Infinity above this), so ``x <= FINITE_MAX``
+#: refuses both where ``x > 0`` alone lets them in.
+FINITE_MAX = sys.float_info.max
 
 
 class CaseType(models.TextChoices):
@@ -44,6 +52,20 @@ class PhysicalState(models.TextChoices):
     SOLID = "solid", "Solid"
     GAS = "gas", "Gas"
     UNKNOWN = "unknown", "Unknown"
+
+
+class ExposureLimitUnit(models.TextChoices):
+    """The unit of a case's occupational exposure limit (TLV/PEL), an 8-hour TWA."""
+
+    MG_M3 = "mg/m3", "mg/m³"
+    PPM = "ppm", "ppm"
+
+
+# The case's TLV/PEL (Submission.tlv_pel_value, tlv_pel_unit): what every way in says, from
+# Submission.clean(), so the form, the admin and the import refuse the same things alike.
+TLV_PEL_UNIT_MISSING = "The TLV/PEL value has no unit: choose mg/m³ or ppm, or clear the value."
+TLV_PEL_VALUE_MISSING = "The TLV/PEL unit has no value: enter the value, or clear the unit."
+TLV_PEL_VALUE_NOT_POSITIVE = "The TLV/PEL value must be a finite number greater than 0."
 
 
 class Status(models.TextChoices):
@@ -108,7 +130,18 @@ class Submission(models.Model):
     pct_below_1000_da = models.FloatField("% < 1000 Da", null=True, blank=True, help_text="Polymers: percent by weight.")
 
     # Hazard communication
-    tlv_pel = models.CharField("TLV/PEL", max_length=200, blank=True)
+    tlv_pel_value = models.FloatField(
+        "TLV/PEL value", null=True, blank=True,
+        help_text="The occupational exposure limit (8-hour TWA) as a number; give its unit beside it.",
+    )
+    tlv_pel_unit = models.CharField(
+        "TLV/PEL unit", max_length=8, choices=ExposureLimitUnit.choices, blank=True,
+        help_text="mg/m³ or ppm. Airborne concentrations above the limit are flagged on the results and the report.",
+    )
+    tlv_pel = models.CharField(
+        "TLV/PEL note", max_length=200, blank=True,
+        help_text="Which limit and whose (e.g. ACGIH TLV 2024, OSHA PEL), or 'none established'.",
+    )
     msds = models.BooleanField("MSDS provided", default=False)
     label = models.BooleanField("label provided", default=False)
 
@@ -189,18 +222,22 @@ class Submission(models.Model):
         ]
         constraints = [
             models.CheckConstraint(
-                condition=Q(production_volume_kg_yr__gt=0), name="submission_pv_positive"
+                condition=Q(production_volume_kg_yr__gt=0) & Q(production_volume_kg_yr__lte=FINITE_MAX),
+                name="submission_pv_positive"
             ),
             models.CheckConstraint(
-                condition=Q(molecular_weight__isnull=True) | Q(molecular_weight__gt=0),
+                condition=Q(molecular_weight__isnull=True)
+                | (Q(molecular_weight__gt=0) & Q(molecular_weight__lte=FINITE_MAX)),
                 name="submission_mw_positive",
             ),
             models.CheckConstraint(
-                condition=Q(vapour_pressure_torr__isnull=True) | Q(vapour_pressure_torr__gte=0),
+                condition=Q(vapour_pressure_torr__isnull=True)
+                | (Q(vapour_pressure_torr__gte=0) & Q(vapour_pressure_torr__lte=FINITE_MAX)),
                 name="submission_vp_not_negative",
             ),
             models.CheckConstraint(
-                condition=Q(water_solubility_g_l__isnull=True) | Q(water_solubility_g_l__gte=0),
+                condition=Q(water_solubility_g_l__isnull=True)
+                | (Q(water_solubility_g_l__gte=0) & Q(water_solubility_g_l__lte=FINITE_MAX)),
                 name="submission_solubility_not_negative",
             ),
             models.CheckConstraint(
@@ -223,6 +260,19 @@ class Submission(models.Model):
                 condition=Q(use_concentration__isnull=True)
                 | (Q(use_concentration__gt=0) & Q(use_concentration__lte=1)),
                 name="submission_concentration_fraction",
+            ),
+            # NaN and infinity are refused too: on PostgreSQL NaN compares above every number.
+            models.CheckConstraint(
+                condition=Q(tlv_pel_value__isnull=True)
+                | (Q(tlv_pel_value__gt=0) & Q(tlv_pel_value__lte=FINITE_MAX)),
+                name="submission_tlv_pel_value_positive_finite",
+                violation_error_message=TLV_PEL_VALUE_NOT_POSITIVE,
+            ),
+            models.CheckConstraint(
+                condition=(Q(tlv_pel_value__isnull=True) & Q(tlv_pel_unit=""))
+                | (Q(tlv_pel_value__isnull=False) & Q(tlv_pel_unit__in=ExposureLimitUnit.values)),
+                name="submission_tlv_pel_value_with_unit",
+                violation_error_message="The TLV/PEL needs both a value and its unit (mg/m³ or ppm), or neither.",
             ),
             models.CheckConstraint(condition=~Q(case_number=""), name="submission_case_number_not_blank"),
             models.CheckConstraint(
@@ -255,6 +305,9 @@ class Submission(models.Model):
             raise ValidationError(
                 {"cbi_claims": "CBI claims must be a list of these fields: " + ", ".join(self.CBI_CLAIMABLE)}
             )
+        errors = tlv_pel_errors(self.tlv_pel_value, self.tlv_pel_unit)
+        if errors:
+            raise ValidationError(errors)
 
     def save(self, *args, **kwargs) -> None:
         # Denormalised so that visibility is one indexed filter (selectors.visible_submissions).
@@ -271,6 +324,24 @@ class Submission(models.Model):
 
     def is_claimed(self, field_name: str) -> bool:
         return field_name in (self.cbi_claims or [])
+
+
+def tlv_pel_errors(value, unit) -> dict[str, str]:
+    """What is wrong with a TLV/PEL given as ``value`` and ``unit``, keyed by the field at
+    fault (``{}``: nothing). Both or neither; the value a finite number above 0.
+
+    >>> tlv_pel_errors(5.0, "mg/m3"), tlv_pel_errors(None, "")
+    ({}, {})
+    >>> sorted(tlv_pel_errors(5.0, "")), sorted(tlv_pel_errors(None, "ppm")), sorted(tlv_pel_errors(float("nan"), "ppm"))
+    (['tlv_pel_unit'], ['tlv_pel_value'], ['tlv_pel_value'])
+    """
+    if value is None:
+        return {"tlv_pel_value": TLV_PEL_VALUE_MISSING} if unit else {}
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value <= 0:
+        return {"tlv_pel_value": TLV_PEL_VALUE_NOT_POSITIVE}
+    if not unit:
+        return {"tlv_pel_unit": TLV_PEL_UNIT_MISSING}
+    return {}
 
 
 def normalise_case_number(value: str) -> str:

@@ -210,7 +210,7 @@ HEADER_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Volume", ("production_volume_kg_yr", "import_only")),
     ("Chemical identity", ("chemical_name", "generic_name", "cas_number")),
     ("Use", ("use_description", "use_concentration", "other_uses", "consumer_use")),
-    ("Hazard communication", ("msds", "label", "tlv_pel")),
+    ("Hazard communication", ("msds", "label", "tlv_pel_value", "tlv_pel_unit", "tlv_pel")),
     (
         "Physical-chemical properties (CRSS)",
         (
@@ -220,6 +220,10 @@ HEADER_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     ("SAT concerns", ("sat_migration", "pbt_rating", "sat_health", "sat_eco")),
 )
+
+
+# The case's TLV/PEL value and unit, shown as one item ("TLV/PEL: 5 mg/m³") on the pages.
+TLV_PEL_SHOWN_AS_ONE = ("tlv_pel_value", "tlv_pel_unit")
 
 
 def _display_number(value: float) -> str:
@@ -237,12 +241,21 @@ def submission_header_groups(*, submission: Submission) -> list[dict]:
     ``value`` is the display value (choice labels, Yes/No for flags, ``None`` when
     not given); ``claimed`` tells whether the submitter claims the field as CBI.
     """
+    from .exposure_limits import case_limit
+
     groups = []
     for title, names in HEADER_GROUPS:
         fields = []
         for name in names:
             field = Submission._meta.get_field(name)
             value = getattr(submission, name)
+            if name in TLV_PEL_SHOWN_AS_ONE:
+                # The value and its unit read as one item: "5 mg/m³".
+                if name != "tlv_pel_value":
+                    continue
+                limit = case_limit(submission)
+                fields.append({"name": name, "label": "TLV/PEL", "value": limit.text if limit else None, "claimed": False})
+                continue
             if field.choices:
                 value = getattr(submission, f"get_{name}_display")()
             elif isinstance(value, bool):
@@ -377,6 +390,7 @@ def assessment_overview(*, assessment: Assessment) -> dict:
         "warnings": warnings,
         "uncomputed": [scenario for scenario, summary in rows if not summary["computed"]],
         "volume": uses_volume(assessment=assessment, scenarios=scenarios),
+        "exposure_summary": exposure_summary(assessment=assessment, scenarios=scenarios),
     }
 
 
@@ -397,11 +411,44 @@ def medium_label(medium: str) -> str:
 
 
 def release_media_text(release: dict) -> str:
-    """How a release's media read: ``Water or incineration``, or ``Water 25 %, incineration 75 %``."""
+    """How a release's media read: ``Water or incineration``, or ``Water 25 %, incineration 75 %``,
+    with the medium chosen for it where the document leaves it open (:func:`medium_choice_text`)."""
     media = release.get("media", [])
     if media and all(m.get("fraction") is not None for m in media):
-        return ", ".join(f"{MEDIUM_LABELS.get(m['medium'], m['medium'])} {m['fraction'] * 100:g} %" for m in media)
-    return medium_label(" or ".join(m["medium"] for m in media))
+        text = ", ".join(f"{MEDIUM_LABELS.get(m['medium'], m['medium'])} {m['fraction'] * 100:g} %" for m in media)
+    elif release.get("chosen_medium") and release.get("medium_chosen_by") == REVIEWER_CHOSE:
+        text = MEDIUM_LABELS.get(release["chosen_medium"], release["chosen_medium"])
+    else:
+        text = medium_label(" or ".join(m["medium"] for m in media))
+    choice = medium_choice_text(release)
+    return f"{text} ({choice})" if choice else text
+
+
+#: Who chose the medium of a release the document leaves open (the engine's Release.medium_chosen_by).
+REVIEWER_CHOSE, DOCUMENT_DEFAULT = "reviewer", "document"
+
+
+def medium_choice_text(release: dict) -> str:
+    """Where the document leaves a release's medium open, the words that say how the totals
+    count it: the reviewer's choice among the listed media, or, where the reviewer did not
+    choose, that the medium is one of those listed and the document's default is counted.
+    ``""`` for a release whose medium the document fixes.
+
+    >>> medium_choice_text({"media": [{"medium": "water"}, {"medium": "landfill"}],
+    ...                     "chosen_medium": "water", "medium_chosen_by": "document"})
+    'one of those listed, not chosen by the reviewer: the totals count it under water, the default'
+    """
+    chosen, by = release.get("chosen_medium"), release.get("medium_chosen_by")
+    if not by:
+        return ""
+    names = [MEDIUM_LABELS.get(m["medium"], m["medium"]).lower() for m in release.get("media", [])]
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1] if names else ""
+    name = MEDIUM_LABELS.get(chosen, chosen or "").lower()
+    if by == REVIEWER_CHOSE:
+        if len(release.get("media", [])) > 1 and chosen and all(m.get("fraction") is None for m in release["media"]):
+            return f"chosen by the reviewer among {listed}"
+        return "chosen by the reviewer in place of the document's media"
+    return f"one of those listed, not chosen by the reviewer: the totals count it under {name}, the default"
 
 
 GIVEN, OVERRIDDEN, DEFAULT, COMPUTED, NOT_GIVEN = "Given", "Overridden", "Default", "Computed", "Not given"
@@ -469,6 +516,183 @@ def default_set_text(default_set: dict) -> str:
     return default_set.get("summary", "")
 
 
+# Worker exposures: doses, airborne concentrations, the TLV/PEL ---------------------------------
+#
+# Every exposure estimate of a result from the engine's contract version 2 carries its doses
+# (``apdr_mg_kg_day``, ``add_mg_kg_day``, ``ladd_mg_kg_day``) and, for an inhalation estimate
+# from an airborne concentration, ``mg_m3`` and ``ppm``; the result carries its
+# ``dose_basis`` once (spec/INTERFACE.md, "Additions, version 2"). A result stored before
+# has none of them: its doses are "not computed", never zero or a figure from elsewhere.
+
+DOSES_NOT_COMPUTED = "not computed: recompute the use"
+# The estimate keys of the doses and concentrations, and their short names as printed.
+DOSE_KEYS = (("apdr", "apdr_mg_kg_day", "APDR"), ("add", "add_mg_kg_day", "ADD"), ("ladd", "ladd_mg_kg_day", "LADD"))
+CONCENTRATION_KEYS = (("mg_m3", "mg_m3", "mg/m³"), ("ppm", "ppm", "ppm"))
+# Characterisations from low to high, as the summary's columns read; any other label follows.
+ROUTE_ORDER = {"inhalation": 0, "dermal": 1}
+LABEL_ORDER = ("low end", "central tendency", "high end", "conservative", "what-if", "output")
+
+
+def _finite(value) -> float | None:
+    import math
+
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        return None
+    return value
+
+
+def dose_basis_text(result: dict) -> str:
+    """The result's dose basis in one line (``""`` when it has none):
+    ``body weight 80 kg; 40 working years; averaging time 40 yr (ADD), 70 yr (LADD); source: ...``."""
+    from .templatetags.figures import significant
+
+    basis = (result or {}).get("dose_basis") or {}
+    if not basis:
+        return ""
+    parts = []
+    if basis.get("body_weight_kg") is not None:
+        parts.append(f"body weight {significant(basis['body_weight_kg'], 3)} kg")
+    if basis.get("working_years") is not None:
+        parts.append(f"{significant(basis['working_years'], 3)} working years")
+    times = [
+        f"{significant(basis[key], 3)} yr ({dose})"
+        for key, dose in (("averaging_time_yr", "ADD"), ("averaging_time_cancer_yr", "LADD"))
+        if basis.get(key) is not None
+    ]
+    if times:
+        parts.append("averaging time " + ", ".join(times))
+    if basis.get("source"):
+        parts.append(f"source: {basis['source'].rstrip('.')}")
+    return "; ".join(parts)
+
+
+def exposure_rows(*, result: dict, submission: Submission) -> list[dict]:
+    """The result's worker exposures with, on each estimate, its doses and airborne
+    concentrations (``None`` where the estimate has none) and its comparison with the
+    case's TLV/PEL (``limit``: an :class:`~assessments.exposure_limits.LimitCheck`, or None);
+    on each exposure ``sites`` and ``workers_all_sites`` (workers a site × sites). The
+    one reading of a stored result's exposures for the results page, the summary and the IRER."""
+    from .exposure_limits import case_limit, check_estimate, reports_concentrations
+
+    result = result or {}
+    limit = case_limit(submission)
+    doses_computed = reports_concentrations(result)
+    sites = result_facts(result).get("sites")
+    rows = []
+    for exposure in result.get("exposures", []):
+        workers = exposure.get("workers_per_site")
+        estimates = []
+        for estimate in exposure.get("estimates", []):
+            row = dict(estimate)
+            for name, key, _ in DOSE_KEYS + CONCENTRATION_KEYS:
+                row[name] = _finite(estimate.get(key))
+            row["limit"] = check_estimate(
+                estimate, route=exposure.get("route", ""), limit=limit,
+                molecular_weight=submission.molecular_weight, result=result,
+            )
+            estimates.append(row)
+        rows.append(
+            dict(
+                exposure,
+                estimates=estimates,
+                sites=sites,
+                workers_all_sites=workers * sites if isinstance(workers, (int, float)) and isinstance(sites, (int, float)) else None,
+                doses_computed=doses_computed,
+                has_concentrations=any(e["mg_m3"] is not None or e["ppm"] is not None for e in estimates),
+            )
+        )
+    return rows
+
+
+def _label_key(label: str) -> tuple:
+    return (LABEL_ORDER.index(label) if label in LABEL_ORDER else len(LABEL_ORDER), label)
+
+
+def exposure_summary(*, assessment: Assessment, scenarios=None) -> dict:
+    """Worker exposures across all the uses of ``assessment``, as ChemSTEER's exposure
+    summary prints them: one group of rows per use, activity and route, one row per
+    quantity (mg/day; mg/m³ and ppm where an estimate has them; APDR, ADD, LADD in
+    mg/kg-day; the TLV/PEL comparison for inhalation when the case gives a limit), one
+    column per characterisation the estimates carry (``labels``, low to high); beside each
+    group the workers a site, the sites, the workers over all sites and the days a year.
+
+    ``{"labels", "groups": [{"use_number", "use", "not_current", "letter", "activity",
+    "route", "workers_per_site", "sites", "workers_all_sites", "days_per_year",
+    "rows": [{"quantity", "unit", "short", "kind", "cells": [value or None, one per label]}]}],
+    "not_computed": [titles of uses without results], "limit": "5 mg/m³" or ""}``.
+    A cell holds a number (``kind`` "number"), a
+    :class:`~assessments.exposure_limits.LimitCheck` (``kind`` "limit"), or, alone in its
+    row, :data:`DOSES_NOT_COMPUTED` (``kind`` "span": a result stored before the engine
+    reported doses); None where the activity has no estimate of that characterisation."""
+    from .exposure_limits import case_limit
+
+    submission = assessment.submission
+    scenarios = list(assessment.scenarios.all()) if scenarios is None else scenarios
+    limit = case_limit(submission)
+    collected = []
+    labels: set[str] = set()
+    not_computed = []
+    for number, scenario in enumerate(scenarios, start=1):
+        if not scenario.result:
+            not_computed.append(scenario.title)
+            continue
+        stale = scenario_state(scenario) == STALE
+        for exposure in exposure_rows(result=scenario.result, submission=submission):
+            labels |= {e["label"] for e in exposure["estimates"]}
+            collected.append((number, scenario, stale, exposure))
+    ordered = sorted(labels, key=_label_key)
+    # Within a use, by activity (its letter), inhalation before dermal, as ChemSTEER lists them.
+    collected.sort(key=lambda item: (item[0], item[3].get("letter", ""), ROUTE_ORDER.get(item[3].get("route"), 2)))
+    groups = []
+    for number, scenario, stale, exposure in collected:
+        by_label = {e["label"]: e for e in exposure["estimates"]}
+
+        def cells(name):
+            return [by_label[label][name] if label in by_label else None for label in ordered]
+
+        rows = [{"quantity": "Potential dose rate", "unit": "mg/day", "short": "mg/day", "kind": "number",
+                 "cells": cells("mg_day")}]
+        for name, _, unit in CONCENTRATION_KEYS:
+            if any(e[name] is not None for e in exposure["estimates"]):
+                rows.append({"quantity": "Airborne concentration (8-h TWA)", "unit": unit, "short": unit, "kind": "number",
+                             "cells": cells(name)})
+        if exposure["doses_computed"]:
+            for name, _, short in DOSE_KEYS:
+                rows.append({"quantity": short, "unit": "mg/kg-day", "short": short, "kind": "number", "cells": cells(name)})
+        else:
+            rows.append({"quantity": "APDR, ADD, LADD", "unit": "mg/kg-day", "short": "APDR, ADD, LADD", "kind": "span",
+                         "cells": [DOSES_NOT_COMPUTED]})
+        if limit is not None and exposure["route"] == "inhalation":
+            rows.append({
+                "quantity": "TLV/PEL", "unit": "", "short": "TLV/PEL", "kind": "limit",
+                "cells": [by_label[label]["limit"] if label in by_label else None for label in ordered],
+            })
+        groups.append(
+            {
+                "use_number": number,
+                "use": scenario.title,
+                "not_current": stale,
+                "letter": exposure.get("letter", ""),
+                "activity": exposure.get("activity", ""),
+                "route": exposure.get("route", ""),
+                "workers_per_site": exposure.get("workers_per_site"),
+                "sites": exposure["sites"],
+                "workers_all_sites": exposure["workers_all_sites"],
+                "days_per_year": exposure.get("days_per_year"),
+                "rows": rows,
+                "any_above": any(e["limit"] is not None and e["limit"].above for e in exposure["estimates"]),
+            }
+        )
+    return {"labels": ordered, "groups": groups, "not_computed": not_computed, "limit": limit.text if limit else ""}
+
+
+def _site_data_entries(result: dict) -> list[dict]:
+    """The submitter's site data the result was computed with (``site_data.result_entries``)."""
+    from .site_data import result_entries
+
+    return result_entries(result)
+
+
 def scenario_results(*, scenario: Scenario) -> dict:
     """The results page's content, read from the scenario's stored snapshot."""
     result = scenario.result or {}
@@ -481,6 +705,7 @@ def scenario_results(*, scenario: Scenario) -> dict:
     releases = [dict(release, media_text=release_media_text(release)) for release in result.get("releases", [])]
     totals = sorted((result.get("totals_by_medium") or {}).items(), key=lambda item: -item[1])
     largest = max((amount for _, amount in totals), default=0) or 1
+    exposures = exposure_rows(result=result, submission=scenario.assessment.submission)
     chart = [
         {"medium": medium_label(medium), "kg_yr": amount, "percent": 100 * amount / largest}
         for medium, amount in totals
@@ -489,11 +714,17 @@ def scenario_results(*, scenario: Scenario) -> dict:
         "result": result,
         "facility": facility,
         "releases": releases,
-        "exposures": result.get("exposures", []),
+        "exposures": exposures,
+        "dose_basis": dose_basis_text(result),
+        "doses_computed": bool(result.get("dose_basis")),
+        "doses_not_computed": DOSES_NOT_COMPUTED,
+        "show_concentrations": any(x["has_concentrations"] for x in exposures),
+        "show_limit": any(e["limit"] is not None for x in exposures for e in x["estimates"]),
         "trace": trace,
         "chart": chart,
         "total_kg_yr": sum(amount for _, amount in totals),
         "inputs_used": inputs_used(scenario=scenario, result=result),
+        "site_data": _site_data_entries(result),
         "default_set": default_set_text(result.get("default_set", {})),
         "mass_balance": mass_balance_rows(result),
         "state": scenario_state(scenario),

@@ -20,6 +20,7 @@ from . import permissions
 from .esd import registry
 from .limits import check_text
 from .esd.parameters import ALL, EngineValidationError, Param
+from .esd.site_data import SITE_SPECIFIC, STEP as SITE_STEP, parse_entries
 from .models import Assessment, Scenario, Submission, refresh_latest_assessment
 
 CREATE_NOT_ALLOWED = "You may not create cases."
@@ -228,8 +229,11 @@ def step_token(scenario: Scenario, step: str) -> str:
     """A fingerprint of what one wizard step holds (its inputs and reasons). A form
     carries the token it was shown with; if the step changed since (another tab, another
     session), saving the form would silently undo that change, so it is refused."""
-    symbols = sorted(p.symbol for p in registry.get(scenario.scenario_key).params.for_step(step))
-    state = {s: [scenario.inputs.get(s), scenario.reasons.get(s)] for s in symbols}
+    if step == SITE_STEP:  # the "Submitter's site data" step holds the site_specific entries
+        state: dict[str, Any] = {SITE_SPECIFIC: scenario.inputs.get(SITE_SPECIFIC)}
+    else:
+        symbols = sorted(p.symbol for p in registry.get(scenario.scenario_key).params.for_step(step))
+        state = {s: [scenario.inputs.get(s), scenario.reasons.get(s)] for s in symbols}
     return hashlib.sha256(json.dumps(state, sort_keys=True, default=str).encode()).hexdigest()[:32]
 
 
@@ -256,6 +260,54 @@ def scenario_save_step(
     scenario.inputs = {k: v for k, v in scenario.inputs.items() if k not in symbols} | step_inputs
     scenario.reasons = {k: v for k, v in scenario.reasons.items() if k not in symbols} | step_reasons
     scenario.current_step = step
+    scenario.save()
+    return scenario
+
+
+def clean_site_entries(entries: Any) -> list[dict[str, Any]]:
+    """The "Submitter's site data" as stored: each entry validated by the engine
+    (``esd.site_data.parse_entries``, so the messages are the command line's and the
+    import's, keyed ``site_specific[i].SYMBOL``), its inputs as the engine reads them, an
+    input at its default left out (it stays linked to the default), a blank activity left
+    out. Raises ``ValidationError`` keyed as the engine keys its errors."""
+    try:
+        parsed = parse_entries(entries)
+    except EngineValidationError as exc:
+        raise ValidationError(exc.errors) from None
+    stored = []
+    for raw, entry in zip(entries or [], parsed):
+        given = [p for p in entry.method.params.params if p.symbol in raw.get("inputs", {})]
+        row: dict[str, Any] = {
+            "method": entry.method.key,
+            "inputs": {p.symbol: entry.inputs[p.symbol] for p in given
+                       if entry.inputs[p.symbol] is not None and entry.inputs[p.symbol] != p.default},
+            "replaces": entry.replaces,
+            "source": entry.source,
+        }
+        if entry.activity and entry.activity.strip():
+            row["activity"] = entry.activity.strip()
+        stored.append(row)
+    return stored
+
+
+@transaction.atomic
+def scenario_save_site_data(
+    *, scenario: Scenario, by, entries: list[Mapping[str, Any]], seen_token: str | None = None
+) -> Scenario:
+    """Store the wizard's "Submitter's site data" step: the scenario's ``site_specific``
+    entries (``clean_site_entries``), replacing those saved before; an empty list removes
+    them, leaving the inputs exactly as without the step. Nothing is written when an entry
+    is invalid. ``seen_token`` as in ``scenario_save_step``."""
+    _lock_editable(scenario.assessment, by)
+    scenario = Scenario.objects.select_for_update().get(pk=scenario.pk)
+    if seen_token is not None and seen_token != step_token(scenario, SITE_STEP):
+        raise ValidationError({ALL: STALE_EDIT.format(what="step")})
+    stored = clean_site_entries(list(entries))
+    inputs = {k: v for k, v in scenario.inputs.items() if k != SITE_SPECIFIC}
+    if stored:
+        inputs[SITE_SPECIFIC] = stored
+    scenario.inputs = inputs
+    scenario.current_step = SITE_STEP
     scenario.save()
     return scenario
 

@@ -77,7 +77,7 @@ from django.utils.dateparse import parse_datetime
 from .esd import registry
 from .esd.parameters import ALL, CHOICE, EngineValidationError, each_input
 from .esd.results import ENGINE_VERSION
-from .esd.site_data import SITE_SPECIFIC, parse_entries
+from .esd.site_data import SITE_SPECIFIC, STEP as SITE_STEP, parse_entries
 from .engine_results import engine_result_difference, join_path as _join, short as _short, show as _show
 from .limits import TEXT_LIMITS, text_error
 from .models import (
@@ -594,7 +594,7 @@ def _check_scenario(scenario: Scenario, where: str) -> None:
         raise TransferError(INVALID_VALUE.format(where=f"{where}.scenario_key", problem=exc.errors[ALL])) from None
     inputs = _check_inputs(engine, scenario.inputs, f"{where}.inputs")
     _check_reasons(engine, inputs, scenario.reasons, where)
-    steps = [step.key for step in engine.params.steps]
+    steps = [step.key for step in engine.params.steps] + [SITE_STEP]  # the wizard's "Submitter's site data" last
     if scenario.current_step and scenario.current_step not in steps:
         problem = UNKNOWN_STEP.format(steps=", ".join(steps))
         raise TransferError(INVALID_VALUE.format(where=f"{where}.current_step", problem=problem))

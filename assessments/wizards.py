@@ -9,6 +9,10 @@ step the reviewer left with "Back" or a step link, so going back keeps it. Finis
 last step's POST, or "Save and compute" on any step) computes the scenario from the saved
 inputs (``services.scenario_compute``) in that POST; a GET never computes. A POST naming
 a step the wizard does not have is a bad request (400).
+
+Every wizard ends with the optional step "Submitter's site data" (``forms.site_data``):
+EIIP site-specific air releases, stored as the engine's ``site_specific`` entries
+(``services.scenario_save_site_data``); left at "No site data" it changes nothing.
 """
 
 from __future__ import annotations
@@ -25,7 +29,10 @@ from formtools.wizard.views import NamedUrlSessionWizardView
 from . import permissions, selectors, services
 from .esd import registry
 from .esd.parameters import ALL
+from .esd.site_data import SITE_SPECIFIC
 from .forms.scenarios import SEEN_FIELD, step_form_class, step_initial
+from .forms.site_data import ADD_BUTTON, SHOW_BUTTON, SiteDataForm, initial_from_post, site_initial
+from .site_data import SITE_STEP, SITE_STEP_INFO, release_choices
 
 FINISH = "wizard_finish"
 DONE = "done"
@@ -34,8 +41,19 @@ COMPUTE_ON_POST = "Nothing was computed: use “Save and compute” to compute t
 
 
 def wizard_form_list(scenario_key: str) -> OrderedDict:
+    """The scenario's steps, then the optional "Submitter's site data" step (every scenario
+    accepts the engine's ``site_specific`` entries)."""
     steps = registry.get(scenario_key).params.steps
-    return OrderedDict((step.key, step_form_class(scenario_key, step.key)) for step in steps)
+    forms = OrderedDict((step.key, step_form_class(scenario_key, step.key)) for step in steps)
+    if SITE_STEP in forms:
+        raise RuntimeError(f"{scenario_key}: a step named {SITE_STEP!r} would hide the site-data step")
+    forms[SITE_STEP] = SiteDataForm
+    return forms
+
+
+def wizard_steps(scenario_key: str) -> list:
+    """The wizard's steps (``Step``: key, title, help), in order."""
+    return list(registry.get(scenario_key).params.steps) + [SITE_STEP_INFO]
 
 
 class ScenarioWizard(NamedUrlSessionWizardView):
@@ -70,10 +88,21 @@ class ScenarioWizard(NamedUrlSessionWizardView):
         return steps[0]
 
     def get_form_initial(self, step):
+        if step == SITE_STEP:
+            initial = site_initial(self.scenario.inputs.get(SITE_SPECIFIC))
+            initial[SEEN_FIELD] = services.step_token(self.scenario, step)
+            return initial
         params = registry.get(self.scenario.scenario_key).params.for_step(step)
         initial = step_initial(tuple(params), self.scenario.inputs, self.scenario.reasons)
         initial[SEEN_FIELD] = services.step_token(self.scenario, step)
         return initial
+
+    def get_form_kwargs(self, step=None):
+        if step == SITE_STEP:
+            if not hasattr(self, "_site_releases"):  # one engine run per request
+                self._site_releases = release_choices(self.scenario)
+            return {"releases": self._site_releases}
+        return super().get_form_kwargs(step)
 
     def get_form(self, step=None, data=None, files=None):
         step = step or self.steps.current
@@ -92,6 +121,8 @@ class ScenarioWizard(NamedUrlSessionWizardView):
         # The step posted is the step saved, even when this session's wizard storage has
         # none (ended by a compute, or a second tab): formtools would take the first step.
         self.storage.current_step = posted_step
+        if posted_step == SITE_STEP and (SHOW_BUTTON in self.request.POST or ADD_BUTTON in self.request.POST):
+            return self.render_site_data_again()
         try:
             return super().post(*args, **kwargs)
         except ValidationError as exc:  # refused by the service (e.g. the step changed since)
@@ -99,6 +130,15 @@ class ScenarioWizard(NamedUrlSessionWizardView):
             form.is_valid()
             form.add_error(None, exc)
             return self.render(form)
+
+    def render_site_data_again(self):
+        """The site-data step shown again with what was typed, unsaved and unchecked: with the
+        chosen method's inputs ("Show this method's inputs", the no-JavaScript way) or with
+        one more entry ("Add another entry")."""
+        prefix = self.get_form_prefix(SITE_STEP, SiteDataForm)
+        initial = initial_from_post(self.request.POST, prefix, add=ADD_BUTTON in self.request.POST)
+        form = SiteDataForm(prefix=prefix, initial=initial, **self.get_form_kwargs(SITE_STEP))
+        return self.render(form)
 
     def render_goto_step(self, goto_step, **kwargs):
         # Keep what was typed on the step being left, valid or not; it is shown again
@@ -109,6 +149,14 @@ class ScenarioWizard(NamedUrlSessionWizardView):
         return super().render_goto_step(goto_step, **kwargs)
 
     def process_step(self, form):
+        if self.steps.current == SITE_STEP:
+            self.scenario = services.scenario_save_site_data(
+                scenario=self.scenario,
+                by=self.request.user,
+                entries=form.step_entries,
+                seen_token=form.cleaned_data.get(SEEN_FIELD) or None,
+            )
+            return super().process_step(form)
         self.scenario = services.scenario_save_step(
             scenario=self.scenario,
             by=self.request.user,
@@ -143,14 +191,21 @@ class ScenarioWizard(NamedUrlSessionWizardView):
         first_step = None
         for symbol, texts in exc.message_dict.items():
             label = symbol if symbol != ALL else "Inputs"
+            if symbol.startswith(f"{SITE_SPECIFIC}["):  # site_specific[0].replaces -> Site data entry 1, replaces
+                place, _, name = symbol.partition(".")
+                number = place[len(SITE_SPECIFIC) + 1:-1]
+                label = f"{SITE_STEP_INFO.title}, entry {int(number) + 1 if number.isdigit() else number}" + (
+                    f", {name}" if name else "")
             messages.error(self.request, f"{label}: {' '.join(texts)}")
             if first_step is None and symbol in params:
                 first_step = params[symbol].step
+            elif first_step is None and symbol.startswith(f"{SITE_SPECIFIC}["):
+                first_step = SITE_STEP
         return redirect(self.get_step_url(first_step or self.steps.first))
 
     def get_context_data(self, form, **kwargs):
         context = super().get_context_data(form=form, **kwargs)
-        steps = registry.get(self.scenario.scenario_key).params.steps
+        steps = wizard_steps(self.scenario.scenario_key)
         context.update(
             scenario=self.scenario,
             assessment=self.scenario.assessment,
@@ -158,6 +213,9 @@ class ScenarioWizard(NamedUrlSessionWizardView):
             step_list=[(s.key, s.title) for s in steps],
             step_info=next(s for s in steps if s.key == self.steps.current),
             finish_name=FINISH,
+            site_step=SITE_STEP,
+            site_show=SHOW_BUTTON,
+            site_add=ADD_BUTTON,
         )
         return context
 

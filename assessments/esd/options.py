@@ -50,6 +50,7 @@ _CATALOGUE = "EPA/OPPT dose averages (spec/epa-standard-models.md, 'Dose average
 
 INCLUDE_EXPOSURES = "include_exposures"
 YES, NO = "yes", "no"
+RELEASES_ONLY = "Worker exposures are not assessed in this assessment (releases only)."
 
 DOSE_PARAMS = (
     Param("BW", "Body weight of a worker", "kg", BW_DEFAULT_KG, BW_SOURCE, DOSES,
@@ -243,9 +244,12 @@ def finish(result: Result, open_media: tuple[OpenMedium, ...], v: Mapping[str, A
     releases = [release for release, _ in chosen]
     exposures = [] if v[INCLUDE_EXPOSURES] == NO else [_dosed(x, v) for x in result.exposures]
     notes = list(result.notes) + [note for _, note in chosen if note]
-    if v[INCLUDE_EXPOSURES] == NO and result.exposures:
-        notes.append("Worker exposures are not estimated in this assessment (releases only).")
-    return dataclasses.replace(result, releases=releases, exposures=exposures, notes=notes,
+    facts = result.facts
+    if v[INCLUDE_EXPOSURES] == NO:
+        notes.append(RELEASES_ONLY)
+        if facts is not None:  # no route is assessed, so no worker is exposed via one
+            facts = dataclasses.replace(facts, workers_per_site=0, workers_basis=RELEASES_ONLY)
+    return dataclasses.replace(result, releases=releases, exposures=exposures, notes=notes, facts=facts,
                                dose_basis=dose_basis(v))
 
 

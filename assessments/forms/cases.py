@@ -8,7 +8,7 @@ from django.core.validators import MaxLengthValidator
 
 from ..esd.parameters import NumberTextError, parse_number
 from ..limits import TEXT_LIMITS
-from ..models import Assessment, Submission
+from ..models import Assessment, ExposureLimitUnit, Submission
 from ..selectors import HEADER_GROUPS
 
 CBI_PREFIX = "cbi_"
@@ -73,6 +73,8 @@ class SubmissionForm(forms.ModelForm):
             )
         if self.instance.pk:
             self.fields["version_seen"].initial = self.instance.version
+        # The TLV/PEL's value and unit go together (Submission.clean() says so when one is missing).
+        self.fields["tlv_pel_unit"].choices = [("", "No value given"), *ExposureLimitUnit.choices]
         limit_text_fields(self)
 
     def clean_production_volume_kg_yr(self):

@@ -18,19 +18,28 @@ from django.utils import timezone
 
 from ..esd import registry
 from ..esd.parameters import EngineValidationError
+from ..exposure_limits import tlv_pel_text
 from ..models import Assessment, Status, Submission
 from ..selectors import (
+    DOSE_KEYS,
+    DOSES_NOT_COMPUTED,
     MEDIUM_LABELS,
     NOT_COMPUTED,
     NOT_CURRENT,
+    REVIEWER_CHOSE,
     STALE,
     UNCOMPUTED,
+    dose_basis_text,
+    exposure_rows,
+    exposure_summary,
     inputs_used,
     mass_balance_rows,
+    medium_choice_text,
     result_facts,
     scenario_state,
     uses_volume,
 )
+from ..site_data import SITE_STEP_TITLE, result_entries
 from ..templatetags.figures import epa, significant
 from .cbi import CBI_TEXT, Cbi
 SANITISED_NOTE = (
@@ -39,6 +48,8 @@ SANITISED_NOTE = (
 )
 CBI_BANNER = "CONTAINS CONFIDENTIAL BUSINESS INFORMATION: claimed items are in [brackets]"
 VOLUME_EXCESS_HIDDEN = "The uses add up to more than the case's production volume."
+#: The standing of an input of the submitter's site data in the inputs table.
+SITE_DATA_STANDING = "Site data"
 RELEASE_NOTE = (
     "The daily releases listed for any source below may coincide with daily releases from the "
     "other sources to the same medium."
@@ -102,16 +113,25 @@ def _media_key(release: dict) -> tuple:
 
 def _media_heading(release: dict) -> str:
     media = release.get("media", [])
+    if release.get("chosen_medium") and release.get("medium_chosen_by") == REVIEWER_CHOSE:
+        return MEDIUM_LABELS.get(release["chosen_medium"], release["chosen_medium"])
     if media and all(m.get("fraction") is not None for m in media):
         return " and ".join(f"{MEDIUM_LABELS[m['medium']]} ({m['fraction'] * 100:g} %)" for m in media)
     return " or ".join(MEDIUM_LABELS.get(m["medium"], m["medium"]) for m in media)
 
 
 def _destination(release: dict) -> str:
+    """The "to:" line: where the release goes and, where the document leaves the medium
+    open, how the totals count it (``selectors.medium_choice_text``)."""
     media = release.get("media", [])
-    if media and all(m.get("fraction") is not None for m in media):
-        return " and ".join(f"{DESTINATIONS[m['medium']]} ({m['fraction'] * 100:g} %)" for m in media)
-    return " or ".join(DESTINATIONS.get(m["medium"], m["medium"]) for m in media)
+    choice = medium_choice_text(release)
+    if release.get("chosen_medium") and release.get("medium_chosen_by") == REVIEWER_CHOSE:
+        text = DESTINATIONS.get(release["chosen_medium"], release["chosen_medium"])
+    elif media and all(m.get("fraction") is not None for m in media):
+        text = " and ".join(f"{DESTINATIONS[m['medium']]} ({m['fraction'] * 100:g} %)" for m in media)
+    else:
+        text = " or ".join(DESTINATIONS.get(m["medium"], m["medium"]) for m in media)
+    return f"{text} ({choice})" if choice else text
 
 
 def release_groups(result: dict, cbi: Cbi) -> list[dict]:
@@ -132,7 +152,7 @@ def release_groups(result: dict, cbi: Cbi) -> list[dict]:
                     "kg_site_year": epa(estimate["kg_site_year"]),
                     "kg_year_all_sites": CBI_TEXT if cbi.hides_annual_totals else epa(estimate["kg_year_all_sites"]),
                     "to": _destination(release),
-                    "source": release["source"],
+                    "source": cbi.scrub(release["source"]),  # a site-specific release's names the reviewer's activity
                     "model": release["model"],
                     "equation": release["equation"],
                     "site_specific": release.get("site_specific", False),
@@ -195,6 +215,91 @@ def exposure_blocks(result: dict, route: str, cbi: Cbi) -> list[dict]:
             }
         )
     return blocks
+
+
+def _concentration_texts(estimate: dict, cbi: Cbi, symbols: frozenset[str]) -> tuple[str, str]:
+    """An estimate's mg/m³ and ppm as printed. In the sanitised copy of a case whose
+    molecular weight is claimed the ppm is [CBI]: with the mg/m³ beside it, it gives the
+    molecular weight away (ppm = mg/m³ × 24.45 / MW)."""
+    mg_m3 = cbi.number(symbols, "", estimate["mg_m3"], epa(estimate["mg_m3"]))
+    if cbi.sanitised and estimate["ppm"] is not None and cbi.submission.is_claimed("molecular_weight"):
+        return mg_m3, CBI_TEXT
+    return mg_m3, cbi.number(symbols, "", estimate["ppm"], epa(estimate["ppm"]))
+
+
+def dose_table(result: dict, submission: Submission, cbi: Cbi, symbols: frozenset[str]) -> dict:
+    """The use's doses and airborne concentrations, one row per estimate (the exposure
+    blocks print each mg/day; this compact table puts the rest beside it), and the dose
+    basis, printed once per use. Columns without a figure in any row are left out."""
+    exposures = exposure_rows(result=result, submission=submission)
+    rows = []
+    for exposure in exposures:
+        for e in exposure["estimates"]:
+            mg_m3, ppm = _concentration_texts(e, cbi, symbols)
+            rows.append(
+                {
+                    "letter": exposure["letter"],
+                    "route": exposure["route"].capitalize(),
+                    "label": e["label"].title(),
+                    "mg_day": epa(e["mg_day"]),
+                    "mg_m3": mg_m3,
+                    "ppm": ppm,
+                    "doses": [cbi.number(symbols, "", e[name], epa(e[name])) for name, _, _ in DOSE_KEYS],
+                    "limit": e["limit"].text if e["limit"] else "",
+                    "above": bool(e["limit"] and e["limit"].above),
+                }
+            )
+    computed = bool(result.get("dose_basis"))
+    return {
+        "rows": rows,
+        "computed": computed,
+        "basis": cbi.scrub(dose_basis_text(result)) if computed else DOSES_NOT_COMPUTED,
+        "show_concentrations": any(x["has_concentrations"] for x in exposures),
+        "show_limit": any(row["limit"] for row in rows),
+    }
+
+
+def exposure_summary_section(assessment: Assessment, uses: list, cbi: Cbi) -> dict:
+    """The exposure summary across all uses (:func:`assessments.selectors.exposure_summary`),
+    numbers as the report prints them (E-notation, two figures; counts as counts)."""
+    summary = exposure_summary(assessment=assessment, scenarios=uses)
+    mw_claimed = cbi.sanitised and cbi.submission.is_claimed("molecular_weight")
+    groups = []
+    for group in summary["groups"]:
+        rows = []
+        for row in group["rows"]:
+            if row["kind"] == "limit":
+                cells = [{"text": c.text if c else "—", "above": bool(c and c.above)} for c in row["cells"]]
+            elif row["kind"] == "span":
+                cells = [{"text": row["cells"][0], "above": False}]
+            else:
+                hidden = mw_claimed and row["unit"] == "ppm"
+                cells = [
+                    {"text": CBI_TEXT if hidden and c is not None else cbi.number(frozenset(), "", c, epa(c)), "above": False}
+                    for c in row["cells"]
+                ]
+            rows.append({"quantity": row["short"], "number": row["kind"] == "number", "span": row["kind"] == "span",
+                         "cells": cells})
+        groups.append(
+            {
+                "use": group["use_number"],
+                "not_current": group["not_current"],
+                "activity": f"{group['letter']}. {cbi.scrub(group['activity'])}",
+                "route": group["route"].capitalize(),
+                "workers": significant(group["workers_per_site"], 3),
+                "sites": significant(group["sites"], 3),
+                "sites_word": "site" if group["sites"] == 1 else "sites",
+                "workers_all_sites": significant(group["workers_all_sites"], 3),
+                "days": significant(group["days_per_year"], 3),
+                "rows": rows,
+            }
+        )
+    return {
+        "labels": [label.title() for label in summary["labels"]],
+        "groups": groups,
+        "limit": summary["limit"],
+        "not_computed": [cbi.scrub(title) for title in summary["not_computed"]],
+    }
 
 
 def _route_statement(result: dict, route: str) -> str:
@@ -271,6 +376,7 @@ def scenario_section(scenario, submission: Submission, cbi: Cbi) -> dict:
         "inhalation_statement": cbi.scrub(statements["inhalation"]),
         "dermal": dermal,
         "dermal_statement": cbi.scrub(statements["dermal"]),
+        "doses": dose_table(result, submission, cbi, symbols),
         "warnings": [cbi.scrub(w) for w in result.get("warnings", [])],
         # A note printed as a route's statement above is not printed again.
         "notes": [cbi.scrub(n) for n in result.get("notes", []) if n not in printed],
@@ -315,6 +421,26 @@ def _inputs_with_sources(scenario, result: dict, cbi: Cbi, symbols: frozenset[st
                 "overridden": row["overridden"],
             }
         )
+    for entry in result_entries(result):  # the submitter's site data (EIIP), one source each
+        source = cbi.scrub(
+            f"{SITE_STEP_TITLE} {entry['number']}: {entry['method'].title}, {entry['replaces']}; source: {entry['source']}"
+            + (f"; activity: {entry['activity']}" if entry["activity"] else "")
+        )
+        if source not in sources:
+            sources.append(source)
+        for site_row in entry["rows"]:
+            param, value = site_row["param"], site_row["value"]
+            rows.append(
+                {
+                    "symbol": param.symbol,
+                    "label": f"{param.label} (site data {entry['number']})",
+                    "units": param.units,
+                    "value": cbi.number(symbols, param.symbol, value, _fmt(value)),
+                    "standing": SITE_DATA_STANDING,
+                    "source_ref": sources.index(source) + 1,
+                    "overridden": False,
+                }
+            )
     return {"inputs": rows, "sources": sources}
 
 
@@ -344,7 +470,7 @@ def header(submission: Submission, assessment: Assessment, cbi: Cbi) -> dict:
         "other_uses": cbi.item("other_uses", s.other_uses),
         "msds": _yes_no(s.msds),
         "label": _yes_no(s.label),
-        "tlv_pel": cbi.scrub(s.tlv_pel),
+        "tlv_pel": tlv_pel_text(s, note=cbi.scrub(s.tlv_pel)),
         "chemical_name": cbi.item("chemical_name", s.chemical_name),
         "generic_name": s.generic_name,
         "cas_number": cbi.item("cas_number", s.cas_number),
@@ -393,6 +519,7 @@ def irer_context(*, assessment: Assessment, sanitised: bool = False) -> dict:
         "printed_at": timezone.now(),
         "header": header(submission, assessment, cbi),
         "scenarios": scenarios,
+        "exposure_summary": exposure_summary_section(assessment, uses, cbi),
         "release_note": RELEASE_NOTE,
         "all_uses_total": CBI_TEXT
         if cbi.hides_annual_totals

@@ -103,7 +103,8 @@ def test_releases_only_drops_the_exposures_and_keeps_the_releases():
     assert only.as_dict()["exposures"] == []
     assert json.dumps(only.as_dict()["releases"]) == json.dumps(both.as_dict()["releases"])
     assert any("releases only" in n for n in only.notes)
-    assert only.facts.workers_per_site == both.facts.workers_per_site
+    # no route is assessed, so none of the site's workers counts as exposed via one (§7: "0")
+    assert both.facts.workers_per_site == 66 and only.facts.workers_per_site == 0
 
 
 # --- Media chosen ------------------------------------------------------------------------

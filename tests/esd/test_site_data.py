@@ -315,3 +315,32 @@ def test_site_specific_and_scenario_errors_are_reported_together():
     with pytest.raises(EngineValidationError) as exc:
         CVD.compute({"Qchem_yr": -1, "site_specific": bad})
     assert {"Qchem_yr", "site_specific[0].V"} <= set(exc.value.errors)
+
+
+# --- A control device's efficiency (EIIP §2.3.2, Forms C1 to C4) ---------------------------
+
+
+def test_control_efficiency_applies_where_the_method_estimates_before_the_device():
+    from assessments.esd.site_data import METHODS
+
+    assert {k for k, m in METHODS.items() if m.controlled} == {
+        "material_balance", "material_balance_speciated", "emission_factor", "saturation", "evaporation"}
+    assert not METHODS["source_test"].controlled  # measured at the stack, after the device
+    entry = {"method": "emission_factor", "source": "PMN attachment 2",
+             "inputs": {"pollutant_class": "inorganic", "EF_x": 6.0e-6, "AF": 5.0, "OH": 1760, "days_per_year": 220}}
+    plain = registry.compute("cvd-2015", {"Qchem_yr": 10000, "site_specific": [entry]})
+    controlled = registry.compute("cvd-2015", {"Qchem_yr": 10000, "site_specific": [
+        {**entry, "inputs": {**entry["inputs"], "CE": 99}}]})
+    before, after = (r.releases[-1].estimates[0].kg_site_day for r in (plain, controlled))
+    # by hand: E_x = 6.0e-6 lb/wafer × 5 wafers/hr × (1 − 0.99)
+    assert after == pytest.approx(before * 0.01)
+    assert "99 % efficiency" in controlled.releases[-1].estimates[0].basis
+    assert any(s.equation == "E_x_uncontrolled × (1 − CE / 100)" for s in controlled.trace)
+
+
+def test_control_efficiency_out_of_range_names_the_entry_field():
+    entry = {"method": "emission_factor", "source": "PMN", "inputs": {
+        "pollutant_class": "inorganic", "EF_x": 1, "AF": 1, "OH": 100, "days_per_year": 10, "CE": 120}}
+    with pytest.raises(EngineValidationError) as raised:
+        registry.compute("cvd-2015", {"Qchem_yr": 10000, "site_specific": [entry]})
+    assert "between 0 and 100" in raised.value.errors["site_specific[0].CE"]

@@ -35,7 +35,6 @@ EXPECTED_DIFFERENCES = {
     ("Photoresist ESD 2004", "Table 3-1, p. 11 (large scale, low end)", "9,900"),
     ("Photoresist ESD 2004", "Table 3-1, p. 11 (large scale, high end)", "12,960"),
     ("Photoresist ESD 2004", "§4 ¶64, Eqn 3-3, p. 18", "blsites"),
-    ("Photoresist 2018 update", "§7 sample IRER, occupational exposures", "0"),
     ("CVD ESD 2015", "§6.2.1 ¶86, Eqn 4-1", "2.0"),
     ("CVD ESD 2015", "App. B, Table B-1 (PH₃)", "0.90"),
     ("CVD ESD 2015", "App. B, Table B-1 (PH₃)", "1.58"),

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from assessments.forms import SubmissionForm
-from assessments.models import CaseType, PhysicalState, Submission
+from assessments.models import CaseType, ExposureLimitUnit, PhysicalState, Submission
 from tests.properties.strategies import number_text, special_text
 
 pytestmark = pytest.mark.django_db
@@ -29,8 +29,9 @@ TEXT_FIELDS = {"case_number", "case_name", "submitter", "chemical_name", "generi
                "sat_health", "sat_eco"}
 NUMBER_FIELDS = {"production_volume_kg_yr", "use_concentration", "molecular_weight", "vapour_pressure_torr",
                  "vapour_pressure_temp_c", "water_solubility_g_l", "water_solubility_temp_c",
-                 "pct_below_500_da", "pct_below_1000_da"}
-CHOICE_FIELDS = {"case_type": CaseType.values, "physical_state": PhysicalState.values}
+                 "pct_below_500_da", "pct_below_1000_da", "tlv_pel_value"}
+CHOICE_FIELDS = {"case_type": CaseType.values, "physical_state": PhysicalState.values,
+                 "tlv_pel_unit": ["", *ExposureLimitUnit.values]}
 BOOLEAN_FIELDS = {name for name in FORM.fields if name.startswith("cbi_")} | {"import_only", "msds", "label"}
 EXISTING_CASE = "P-26-9000"
 _new_case_numbers = itertools.count(1)
@@ -74,6 +75,8 @@ def careful_for(name: str) -> st.SearchStrategy:
         return st.one_of(st.floats(-50, 400).map(repr), st.just(""))
     if name in ("pct_below_500_da", "pct_below_1000_da"):
         return st.just("")  # their order is checked together; the wild posts cover them
+    if name in ("tlv_pel_value", "tlv_pel_unit"):
+        return st.just("")  # a value needs its unit and a unit its value; the wild posts cover them
     if name in CHOICE_FIELDS:
         return st.sampled_from(CHOICE_FIELDS[name])
     if name in BOOLEAN_FIELDS:

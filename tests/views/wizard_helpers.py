@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from assessments.esd import registry
+from assessments.site_data import SITE_STEP
 
 
 def management_key(scenario) -> str:
@@ -39,7 +40,8 @@ def post_step(client, scenario, step: str, values: dict | None = None, reasons: 
 
 
 def steps(scenario) -> list[str]:
-    return [s.key for s in registry.get(scenario.scenario_key).params.steps]
+    """The wizard's steps: the scenario's own, then the optional "Submitter's site data"."""
+    return [s.key for s in registry.get(scenario.scenario_key).params.steps] + [SITE_STEP]
 
 
 def walk(client, scenario, overrides: dict[str, tuple[dict, dict]] | None = None):

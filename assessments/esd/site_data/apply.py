@@ -49,6 +49,17 @@ def _fig(x: float) -> str:
     return f"{x:,.0f}" if abs(x) >= 1000 else f"{x:.3g}"
 
 
+def _in_sentence(name: str) -> str:
+    """A name inside a sentence: its first letter lower case, acronyms kept.
+
+    >>> _in_sentence("Inorganic HAPs (acids, bases)"), _in_sentence("VOC (total)")
+    ('inorganic HAPs (acids, bases)', 'VOC (total)')
+    """
+    if len(name) > 1 and name[1].isupper():
+        return name
+    return name[:1].lower() + name[1:]
+
+
 def site_specific_release(entry: SiteEntry, number: int, days: float, sites: int,
                           replaced: Release | None, calc: Calc) -> tuple[Release, list[str]]:
     """The air release an entry computes, with the warnings it raises; steps go to ``calc``."""
@@ -56,17 +67,17 @@ def site_specific_release(entry: SiteEntry, number: int, days: float, sites: int
     pollutant = v["pollutant_class"]
     where = standing(method.family, pollutant)
     warnings: list[str] = []
-    e_x = method.hourly(v, calc)
+    e_x = method.emission(v, calc)
     tons = calc(eq.annual_emissions, E_x=e_x, OH=v["OH"])
     per_year = calc(eq.kg_per_site_year, E_x=e_x, OH=v["OH"])
     per_day = calc(eq.kg_per_site_day, kg_site_yr=per_year, days=days)
-    class_name = dict(POLLUTANT_CLASSES)[pollutant]
+    class_name = _in_sentence(dict(POLLUTANT_CLASSES)[pollutant])
     if where == "not listed":
-        standing_text = (f"not listed for {class_name.lower()} in Table 6.3-1 (§3.2.1: a "
+        standing_text = (f"not listed for {class_name} in Table 6.3-1 (§3.2.1: a "
                          "material balance may not be appropriate where reactions are uncertain)")
         warnings.append(f"Release {number}: {standing_text}")
     else:
-        standing_text = f"the {where} method for {class_name.lower()} (Table 6.3-1)"
+        standing_text = f"the {where} method for {class_name} (Table 6.3-1)"
     basis = (
         f"Site-specific: facility data ({entry.source}), EIIP Volume II Chapter 6 {method.family} "
         f"({method.equation(pollutant)}), {standing_text}. E_x = {_fig(e_x)} lb/hr × "
@@ -79,6 +90,8 @@ def site_specific_release(entry: SiteEntry, number: int, days: float, sites: int
             basis += " Upper limit: the exhaust is assumed saturated, 'extremely conservative' (§5.3)."
         else:
             basis += f" Saturation limit divided by a dilution ratio of {given(v['dilution_ratio'])} (§3.1.4)."
+    if method.controlled and v["CE"] > 0:
+        basis += f" After a control device of {given(v['CE'])} % efficiency (facility data; EIIP §2.3.2)."
     if replaced is not None:
         basis += f" Replaces the ESD's estimate of release {number}."
     activity = entry.activity or (replaced.source if replaced is not None else "Air emission")

@@ -269,6 +269,31 @@ def evaporation_hourly(W_x: float) -> float:
     return W_x * SECONDS_PER_HOUR
 
 
+@equation("E_x", "lb/hr", "E_x_uncontrolled × (1 − CE / 100)",
+          f"{DOC} §2.3.2 (add-on control devices) and Forms C1 to C4 (the device's control efficiency)")
+def controlled_emissions(E_x_uncontrolled: float, CE: float) -> float:
+    """Emissions of pollutant x after a control device [lb/hr].
+
+    E_x = E_x,uncontrolled × (1 − CE / 100)
+
+    Parameters
+    ----------
+    E_x_uncontrolled : emissions before the control device [lb/hr]
+    CE : control efficiency of the device for pollutant x [%], 0 to 100
+
+    Notes
+    -----
+    EIIP Volume II Chapter 6, §2.3.2: add-on control devices "control emissions once they
+    are generated"; the data-collection Forms C1 to C4 record each device's "Control
+    Efficiency" for the pollutant controlled. A source test measures the stack after the
+    device, so it takes none.
+
+    >>> round(controlled_emissions(0.0375, 99), 6)
+    0.000375
+    """
+    return E_x_uncontrolled * (1 - CE / 100)
+
+
 @equation("kg_site_yr", "kg/site-yr", "E_x × OH × 0.45359237", "lb to kg (NIST)")
 def kg_per_site_year(E_x: float, OH: float) -> float:
     """Annual release at one site from an hourly emission rate [kg/site-yr].

@@ -170,6 +170,13 @@ def _molar_volume() -> Param:
                  "EIIP Eqn 6.4-3 where-list", STEP, lower=0, lower_open=True)
 
 
+def _control_efficiency() -> Param:
+    return Param("CE", "Control efficiency of the device (0: uncontrolled)", "%", 0.0,
+                 "Facility data: the device's control efficiency for the pollutant (EIIP Forms C1 to C4; "
+                 "§2.3.2 add-on control devices); 0 when the emission leaves uncontrolled", STEP,
+                 lower=0, upper=100)
+
+
 # --- Hourly emission rate E_x [lb/hr], each step evaluated and traced by one Calc call ---
 
 
@@ -225,6 +232,19 @@ class SiteMethod:
     def equation(self, pollutant_class: str) -> str:
         return self.equations.get(pollutant_class, self.equations.get("*", ""))
 
+    @property
+    def controlled(self) -> bool:
+        """True when the method estimates the emission before a control device, so the
+        device's efficiency ``CE`` applies (a source test measures after it)."""
+        return "CE" in self.params
+
+    def emission(self, v: Mapping[str, Any], calc: Calc) -> float:
+        """E_x [lb/hr] leaving the site: the hourly rate, after the control device if any."""
+        e_x = self.hourly(v, calc)
+        if self.controlled and v["CE"] > 0:
+            e_x = calc(eq.controlled_emissions, E_x_uncontrolled=e_x, CE=v["CE"])
+        return e_x
+
     def as_dict(self) -> dict[str, Any]:
         """The method and its inputs, as a form or a listing of the methods would need them."""
         return {
@@ -245,6 +265,7 @@ _METHOD_LIST = (
         _param_set(*_q_in_out(),
                    Param("C_x", "Content of the pollutant in the material", "lb/gal", None,
                          "Facility data (MSDS, EIIP Form E)", STEP, lower=0, required=True),
+                   _control_efficiency(),
                    checks=(_out_not_above_in,)),
         _hourly_material_balance,
     ),
@@ -256,6 +277,7 @@ _METHOD_LIST = (
                          STEP, lower=0, lower_open=True, required=True),
                    Param("wt_pct_x", "Weight percent of the pollutant in the material", "%",
                          None, "Facility data (MSDS)", STEP, lower=0, upper=100, required=True),
+                   _control_efficiency(),
                    checks=(_out_not_above_in,)),
         _hourly_speciated,
     ),
@@ -275,7 +297,8 @@ _METHOD_LIST = (
                          "Facility data (site-specific testing preferred, Table 6.3-1 note a)",
                          STEP, lower=0, required=True),
                    Param("AF", "Activity factor", "units/hr", None, "Facility data", STEP,
-                         lower=0, required=True)),
+                         lower=0, required=True),
+                   _control_efficiency()),
         _hourly_emission_factor,
     ),
     SiteMethod(
@@ -292,6 +315,7 @@ _METHOD_LIST = (
                    Param("dilution_ratio", "Air dilution to saturation ratio (1: none)", "",
                          DILUTION_RATIO_NONE,
                          "EIIP §3.1.4 (up to 800 to 1), §5.3 (from testing)", STEP, lower=1),
+                   _control_efficiency(),
                    checks=(_saturation_check,)),
         _hourly_saturation,
     ),
@@ -308,7 +332,8 @@ _METHOD_LIST = (
                    Param("T", "Temperature", "°R", None, "Facility data", STEP, lower=0,
                          lower_open=True, required=True),
                    Param("R", "Ideal gas constant", "psia·ft³/(°R·lb-mole)", R_PSIA_FT3,
-                         "EIIP Eqn 6.5-5 where-list", STEP, lower=0, lower_open=True)),
+                         "EIIP Eqn 6.5-5 where-list", STEP, lower=0, lower_open=True),
+                   _control_efficiency()),
         _hourly_evaporation,
     ),
 )

@@ -30,6 +30,9 @@ LOW_WAFER = Run(PHOTORESIST_2018, {**GIVEN, "Fphoto_wafer": 0.01})
 #: §7: "PV (kg/yr): 5,000"; "PMN is 15% of the composition"; unknown stripping process;
 #: ChemSTEER's recalculation of the daily use rate ("CS calculates a revised PMN use rate").
 IRER = Run(PHOTORESIST_2018, {**GIVEN, "daily_use_basis": "chemsteer"})
+#: §7 presents releases only: "Occupational exposures are outside of the scope of the ESD
+#: update and are not assessed in this sample IRER".
+IRER_RELEASES_ONLY = Run(PHOTORESIST_2018, {**GIVEN, "daily_use_basis": "chemsteer", "include_exposures": "no"})
 
 _DAYS, _SITES = "Days of release [days/yr]", "Sites releasing"
 
@@ -159,11 +162,8 @@ FIGURES = (
             IRER.facility("release_total_kg_yr")),
     # --- §7 sample IRER: occupational exposures ---------------------------------------------
     _figure("§7 sample IRER, occupational exposures", "Total number of workers exposed via assessed routes", "0",
-            IRER.facts("workers_per_site"), count=True,
-            note=("The sample IRER presents releases only: \"Occupational exposures are outside of the scope "
-                  "of the ESD update and are not assessed in this sample IRER\" (§7, Notes & key assumptions; "
-                  "Inhalation; Dermal). The engine assesses the 2010 ESD's dermal exposures A to E for this "
-                  "method (48 operators and 18 technicians a site, ESD 2010 §5.2); the contract's "
-                  "include_exposures = false (INTERFACE.md, Additions, version 2), which would give the "
-                  "sample's 0, is not yet an input of the scenario.")),
+            IRER_RELEASES_ONLY.facts("workers_per_site"), count=True,
+            remark=("The sample IRER presents releases only (§7, Notes & key assumptions: \"Occupational exposures "
+                    "are outside of the scope of the ESD update and are not assessed in this sample IRER\"): "
+                    "include_exposures = no.")),
 )

@@ -96,7 +96,8 @@ class Run:
     def result(self, results: Results) -> Result:
         key = self.cache_key()
         if key not in results:
-            results[key] = self.scenario.compute(self.effective_inputs())
+            # as the registry offers it: with the options every scenario has (options.py)
+            results[key] = self.scenario.offered().compute(self.effective_inputs())
         return results[key]
 
     @property

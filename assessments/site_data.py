@@ -1,0 +1,177 @@
+"""The submitter's site data as the web pages show them: the wizard step's key and title,
+each EIIP method described in plain words, a stored ``site_specific`` entry as one line
+of text (history, comparison of revisions), an entry of a result as table rows (results
+page, IRER), and the release numbers an entry may replace.
+
+Everything about a method (title, inputs, units, defaults, ranges, standing) is read from
+the engine's declarations (``esd.site_data.METHODS``); nothing is typed here. Validation
+is the engine's own (``esd.site_data.parse_entries``), called by the form and the service.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Mapping
+
+from .esd import registry
+from .esd.parameters import CHOICE, EngineValidationError, Param, Step
+from .esd.site_data import DARS_COMPOSITE, DOC, METHODS, POLLUTANT_CLASSES, SITE_SPECIFIC, STEP, SiteMethod, standing
+
+#: The wizard step's key: the engine's step of the methods' inputs (``esd.site_data.STEP``).
+SITE_STEP = STEP
+SITE_STEP_TITLE = "Submitter's site data"
+SITE_STEP_HELP = (
+    "Optional. When the submitter gives measurements or data from their own facility, an air "
+    "release computed from them by an EIIP method (Volume II, Chapter 6) can replace one of the "
+    "ESD's releases or be added beside them. Leave “No site data” selected to use the ESD's "
+    "estimates only."
+)
+#: The step as the wizard lists it, after the scenario's own steps.
+SITE_STEP_INFO = Step(SITE_STEP, SITE_STEP_TITLE, SITE_STEP_HELP)
+NO_SITE_DATA = "No site data"
+NO_SITE_DATA_HELP = "The ESD's estimates stand. Choose this to remove an entry saved before."
+ADD_BESIDE = "Add beside the ESD's releases"
+
+_KIND = {
+    "output": "Uses the facility’s own measurements; its release is labelled “output”.",
+    "what-if": "An engineering calculation, which EIIP calls the least preferred kind; "
+               "its release is labelled “what-if”.",
+}
+
+
+def _class_name(label: str) -> str:
+    """A pollutant class's name without its examples, e.g. ``speciated organics``."""
+    name = re.sub(r"\s*\([^)]*\)", "", label).strip()
+    return name[:1].lower() + name[1:] if name[1:2].islower() else name
+
+
+def method_description(method: SiteMethod) -> str:
+    """What a method is and when EIIP prefers it, in plain words (EIIP Table 6.3-1).
+
+    >>> from assessments.esd.site_data import METHODS
+    >>> print(method_description(METHODS["source_test"]).split(". ")[1])
+    EIIP Table 6.3-1: the preferred method for inorganic HAPs and reactive inorganic gases; an alternative method for VOC and speciated organics
+    """
+    names = dict(POLLUTANT_CLASSES)
+    by_standing: dict[str, list[str]] = {}
+    for pollutant_class, label in POLLUTANT_CLASSES:
+        by_standing.setdefault(standing(method.family, pollutant_class), []).append(_class_name(label))
+    if len(by_standing) == 1:
+        (where, _), = by_standing.items()
+        rating = f"{_STANDING[where]} every pollutant class"
+    else:
+        order = sorted(by_standing, key=list(_STANDING).index)
+        rating = "; ".join(f"{_STANDING[where]} {' and '.join(by_standing[where])}" for where in order)
+    equations = [
+        f"{citation} for {_class_name(names[key])}" if key in names else citation
+        for key, citation in method.equations.items()
+    ]
+    if len(equations) > 1:
+        equations[-1] = "otherwise " + equations[-1].replace(f"{DOC} ", "")
+    return (
+        f"{_KIND.get(method.label, '')} EIIP Table 6.3-1: {rating}. {', '.join(equations)}; data quality "
+        f"(DARS composite) {DARS_COMPOSITE[method.family]}."
+    ).strip()
+
+
+_STANDING = {"preferred": "the preferred method for", "alternative": "an alternative method for",
+             "not listed": "not listed for"}
+
+
+def value_text(param: Param | None, value: Any) -> str:
+    """An entry's input value as a person reads it: a choice by its name, a number with its units."""
+    if param is not None and param.kind == CHOICE:
+        return dict(param.choices).get(value, str(value))
+    if isinstance(value, float):
+        text = f"{value:.10g}"
+    else:
+        text = str(value)
+    units = param.units if param is not None else ""
+    return f"{text} {units}".strip()
+
+
+def replaces_text(replaces: Any) -> str:
+    return f"replaces release {replaces}" if replaces is not None else "added beside the ESD's releases"
+
+
+def entry_text(entry: Any) -> str:
+    """One stored ``site_specific`` entry as a line of text (never a Python or JSON dump).
+
+    >>> entry_text({"method": "source_test", "inputs": {"C_x": 15.4, "OH": 1760},
+    ...             "replaces": 1, "source": "Stack test 2023"})
+    'Source test (stack concentration and flow), replaces release 1: OH = 1760 hr/yr, C_x = 15.4 ppmvd; source: Stack test 2023'
+    """
+    if not isinstance(entry, Mapping):
+        return str(entry)
+    method = METHODS.get(entry.get("method")) if isinstance(entry.get("method"), str) else None
+    title = method.title if method is not None else str(entry.get("method"))
+    inputs = entry.get("inputs") if isinstance(entry.get("inputs"), Mapping) else {}
+    # In the method's declaration order (a database's JSON may hold the keys in another).
+    order = [p.symbol for p in method.params.params] if method is not None else []
+    symbols = [s for s in order if s in inputs] + sorted((s for s in inputs if s not in order), key=str)
+    values = ", ".join(
+        f"{symbol} = {value_text(_param(method, symbol), inputs[symbol])}" for symbol in symbols
+        if inputs[symbol] is not None
+    )
+    text = f"{title}, {replaces_text(entry.get('replaces'))}"
+    if values:
+        text += f": {values}"
+    text += f"; source: {entry.get('source') or ''}"
+    if entry.get("activity"):
+        text += f"; activity: {entry['activity']}"
+    return text
+
+
+def entries_text(entries: Any) -> str:
+    """The ``site_specific`` list as numbered lines of text; ``""`` for none."""
+    if not isinstance(entries, list):
+        return "" if entries is None else str(entries)
+    if len(entries) == 1:
+        return entry_text(entries[0])
+    return "; ".join(f"({number}) {entry_text(e)}" for number, e in enumerate(entries, start=1))
+
+
+def _param(method: SiteMethod | None, symbol: str) -> Param | None:
+    if method is None or symbol not in method.params:
+        return None
+    return method.params[symbol]
+
+
+def result_entries(result: Mapping[str, Any] | None) -> list[dict[str, Any]]:
+    """The site data a stored result was computed with (the engine records the effective
+    entries in ``inputs["site_specific"]``), each with its inputs as table rows."""
+    entries = ((result or {}).get("inputs") or {}).get(SITE_SPECIFIC) or []
+    out = []
+    for number, entry in enumerate(entries, start=1):
+        method = METHODS.get(entry.get("method"))
+        if method is None:
+            continue
+        inputs = entry.get("inputs") or {}
+        rows = [  # a choice by its name; a number as the engine used it (pages round it)
+            {"param": p, "value": value_text(p, inputs[p.symbol]) if p.kind == CHOICE else inputs[p.symbol]}
+            for p in method.params.params if inputs.get(p.symbol) is not None
+        ]
+        out.append({
+            "number": number,
+            "method": method,
+            "replaces": replaces_text(entry.get("replaces")),
+            "source": entry.get("source") or "",
+            "activity": entry.get("activity") or "",
+            "rows": rows,
+        })
+    return out
+
+
+def release_choices(scenario) -> list[tuple[int, str]]:
+    """The releases an entry may replace: ``(number, source)`` of the scenario's own releases.
+
+    From the engine on the scenario's saved inputs without its site data (the releases the
+    ESD gives as the inputs stand now); when those inputs cannot be computed yet, from the
+    stored result; else none (an entry can then only be added beside)."""
+    inputs = {k: v for k, v in (scenario.inputs or {}).items() if k != SITE_SPECIFIC}
+    try:
+        return [(r.number, r.source) for r in registry.compute(scenario.scenario_key, inputs).releases]
+    except EngineValidationError:
+        pass
+    releases = (scenario.result or {}).get("releases") or []
+    return [(r["number"], r["source"]) for r in releases if isinstance(r, Mapping) and "number" in r]

@@ -1,0 +1,120 @@
+"""The IRER's doses, airborne concentrations, TLV/PEL and exposure summary, read back from
+the PDF: beside each use's exposure blocks a compact table of each estimate's mg/day with
+its mg/m³ and ppm (inhalation, where the engine gives them) and its APDR, ADD and LADD,
+the dose basis once per use; the TLV/PEL in the header as value, unit and note; an
+exposure summary across all uses; flags where an airborne concentration is above the
+limit. A result stored before the engine reported doses prints "not computed: recompute
+the use", never a dose."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from assessments import services
+from assessments.models import Scenario
+from assessments.reports.context import irer_context
+from assessments.reports.render import irer_html, irer_pdf
+from tests.conftest import make_assessment, make_submission
+from tests.reports.conftest import pdf_text
+
+pytestmark = pytest.mark.django_db
+
+
+def flat(text: str) -> str:
+    return re.sub(r"\s+", " ", text)
+
+
+@pytest.fixture(scope="module")
+def sample_text(sample_pdf):
+    return flat(pdf_text(sample_pdf))
+
+
+@pytest.fixture
+def volatile(reviewer):
+    """Photoresist 2010, a volatile chemical (VP 5 torr, MW 100): the engine adds inhalation
+    estimates from vapour (mg/m³ and ppm); the case's limit is 1 ppm."""
+    case = make_submission(case_number="P-26-0900", vapour_pressure_torr=5.0, molecular_weight=100.0,
+                           tlv_pel_value=1.0, tlv_pel_unit="ppm", tlv_pel="ACGIH TLV 2024")
+    assessment = make_assessment(case, reviewer)
+    use = services.scenario_add(assessment=assessment, by=reviewer, scenario_key="photoresist-2010", title="Volatile use")
+    services.scenario_compute(scenario=use, by=reviewer)
+    return assessment
+
+
+def test_the_sample_prints_the_doses_beside_each_mg_day(sample_text):
+    # Exposure A, 0.7 × 535 × 1 × 0.15 = 56.175 mg/day (low end) and 2.1 × 535 × 0.15 = 168.525 (high end);
+    # body weight 80 kg, 250 days/yr, 40 working years, averaging 40 and 70 yr:
+    # APDR 56.175 / 80 = 0.702; ADD 56.175 × 250 × 40 / (80 × 40 × 365) = 0.481; LADD × 40/70 = 0.275.
+    assert "A Dermal Low End 5.6E+1 7.0E-1 4.8E-1 2.7E-1" in sample_text
+    # 168.525 / 80 = 2.11; × 250 / 365 = 1.44; × 40/70 = 0.825.
+    assert "A Dermal High End 1.7E+2 2.1E+0 1.4E+0 8.2E-1" in sample_text
+
+
+def test_the_dose_basis_is_printed_once_per_use(sample_text):
+    assert sample_text.count("Dose basis: body weight 80 kg; 40 working years; averaging time 40 yr (ADD), 70 yr (LADD)") == 1
+
+
+def test_the_sample_keeps_its_printed_exposure_lines(sample_text):
+    assert "Low End: 5.6E+1 mg/day. basis:" in sample_text and "High End: 1.7E+2 mg/day. basis:" in sample_text
+
+
+def test_the_report_has_an_exposure_summary_of_all_uses(sample_text):
+    summary = sample_text[sample_text.index("OCCUPATIONAL EXPOSURE SUMMARY"):]
+    assert "TLV/PEL: no value given" in summary
+    # Exposure A: 48 operators a site × 3 sites; B to E: 18 technicians × 3.
+    assert "48 a site × 3 sites = 144; 250 days/yr" in summary
+    assert summary.count("18 a site × 3 sites = 54; 250 days/yr") == 4
+    assert "Use 1: A. Change-out of liquid photoresist containers (Dermal)" in summary
+
+
+def test_the_header_prints_the_limit_and_inhalation_is_flagged_against_it(volatile):
+    text = flat(pdf_text(irer_pdf(irer_context(assessment=volatile))))
+    assert "TLV/PEL: 1 ppm (ACGIH TLV 2024)" in text
+    assert "mg/day mg/m³ ppm APDR ADD LADD TLV/PEL" in text  # the use's doses table
+    assert "above the TLV/PEL of 1 ppm" in text and "not above the TLV/PEL of 1 ppm" in text
+    assert "OCCUPATIONAL EXPOSURE SUMMARY" in text and "TLV/PEL: 1 ppm" in text
+
+
+def test_each_inhalation_flag_follows_the_engines_concentration(volatile):
+    context = irer_context(assessment=volatile)
+    use = volatile.scenarios.get()
+    inhalation = [e for x in use.result["exposures"] if x["route"] == "inhalation" for e in x["estimates"]]
+    rows = [r for r in context["scenarios"][0]["doses"]["rows"] if r["route"] == "Inhalation"]
+    assert len(rows) == len(inhalation) > 0
+    for row, estimate in zip(rows, inhalation):
+        assert row["above"] == (estimate["ppm"] > 1.0)
+        assert row["limit"] == ("above" if estimate["ppm"] > 1.0 else "not above") + " the TLV/PEL of 1 ppm"
+    assert all(r["limit"] == "" for r in context["scenarios"][0]["doses"]["rows"] if r["route"] == "Dermal")
+
+
+def test_a_result_stored_before_doses_prints_recompute_and_no_dose(sample_assessment):
+    use = sample_assessment.scenarios.get()
+    old = dict(use.result)
+    old.pop("dose_basis", None)
+    old["exposures"] = [
+        {**x, "estimates": [{"label": e["label"], "mg_day": e["mg_day"], "basis": e["basis"]} for e in x["estimates"]]}
+        for x in old["exposures"]
+    ]
+    Scenario.objects.filter(pk=use.pk).update(result=old)
+    html = flat(irer_html(irer_context(assessment=sample_assessment), for_pdf=False))
+    assert "Doses (APDR, ADD, LADD) and airborne concentrations: not computed: recompute the use." in html
+    assert "7.0E-1" not in html and "Dose basis:" not in html
+    summary = html[html.index("Occupational exposure summary"):]
+    assert "not computed: recompute the use" in summary
+
+
+def test_the_sanitised_copy_hides_the_ppm_when_the_molecular_weight_is_claimed(volatile):
+    case = volatile.submission
+    case.cbi_claims = ["molecular_weight"]
+    case.save()
+    full = irer_context(assessment=volatile)
+    sanitised = irer_context(assessment=volatile, sanitised=True)
+    full_rows = [r for r in full["scenarios"][0]["doses"]["rows"] if r["route"] == "Inhalation"]
+    rows = [r for r in sanitised["scenarios"][0]["doses"]["rows"] if r["route"] == "Inhalation"]
+    assert all(r["ppm"] != "[CBI]" for r in full_rows)
+    # mg/m³ and ppm side by side give MW = mg/m³ × 24.45 / ppm away.
+    assert all(r["ppm"] == "[CBI]" and r["mg_m3"] != "[CBI]" for r in rows)
+    ppm_rows = [row for g in sanitised["exposure_summary"]["groups"] for row in g["rows"] if row["quantity"] == "ppm"]
+    assert ppm_rows and all(c["text"] in ("[CBI]", "—") for row in ppm_rows for c in row["cells"])
