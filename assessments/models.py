@@ -360,6 +360,69 @@ def _count_save(instance: models.Model) -> None:
         instance.version += 1
 
 
+class IrerNote(models.TextChoices):
+    """The IRER's note at the head of the releases (ChemSTEER v3.2's three wordings,
+    frmWaterAndInhBasis): whether the daily releases of the sources may coincide."""
+
+    MAY = "may", (
+        "IRER Note: The daily releases listed for any source below may coincide with daily releases "
+        "from the other sources to the same medium."
+    )
+    EXPECTED = "expected", (
+        "IRER Note: The daily releases listed for any source below are expected to coincide with daily "
+        "releases from the other sources to the same medium."
+    )
+    NOT_EXPECTED = "not_expected", (
+        "IRER Note: The daily releases listed for any source below are not expected to coincide with "
+        "daily releases from the other sources to the same medium."
+    )
+
+
+#: What an engineer may write for one release in the report (Scenario.release_texts):
+#: ``to`` the destination (an NPDES permit, a named POTW), ``basis`` the engineer's words
+#: after the model's standard sentence; each at most this many characters.
+RELEASE_TEXT_KEYS = {"to": 300, "basis": 2000}
+RELEASE_TEXTS_NOT_AN_OBJECT = "must be an object {release number: {\"to\": text, \"basis\": text}}"
+RELEASE_TEXT_BAD_NUMBER = "{key!r} is not a release number (a whole number, at least 1)"
+RELEASE_TEXT_BAD_ENTRY = "release {key}: must be an object with \"to\" and/or \"basis\" (text)"
+RELEASE_TEXT_UNKNOWN = "release {key}: unknown key {name!r} (allowed: to, basis)"
+RELEASE_TEXT_NOT_TEXT = "release {key}, {name}: must be text"
+RELEASE_TEXT_TOO_LONG = "release {key}, {name}: at most {limit:,} characters ({length:,} given)"
+RELEASE_TEXT_NUL = "release {key}, {name}: contains a NUL character"
+
+
+def release_texts_errors(value: object) -> list[str]:
+    """What is wrong with a scenario's ``release_texts`` (none: ``[]``); the one check the
+    page, the admin and the import use.
+
+    >>> release_texts_errors({"4": {"to": "City POTW, NPDES permit TX0001"}})
+    []
+    >>> release_texts_errors({"0": {"to": "x"}, "2": {"via": "x"}})
+    ["'0' is not a release number (a whole number, at least 1)", "release 2: unknown key 'via' (allowed: to, basis)"]
+    """
+    if not isinstance(value, dict):
+        return [RELEASE_TEXTS_NOT_AN_OBJECT]
+    errors = []
+    for key, entry in value.items():
+        if not (isinstance(key, str) and key.isdigit() and key.isascii() and int(key) >= 1):
+            errors.append(RELEASE_TEXT_BAD_NUMBER.format(key=key))
+            continue
+        if not isinstance(entry, dict):
+            errors.append(RELEASE_TEXT_BAD_ENTRY.format(key=key))
+            continue
+        for name, text in entry.items():
+            if name not in RELEASE_TEXT_KEYS:
+                errors.append(RELEASE_TEXT_UNKNOWN.format(key=key, name=name))
+            elif not isinstance(text, str):
+                errors.append(RELEASE_TEXT_NOT_TEXT.format(key=key, name=name))
+            elif "\x00" in text:
+                errors.append(RELEASE_TEXT_NUL.format(key=key, name=name))
+            elif len(text) > RELEASE_TEXT_KEYS[name]:
+                errors.append(RELEASE_TEXT_TOO_LONG.format(key=key, name=name, limit=RELEASE_TEXT_KEYS[name],
+                                                           length=len(text)))
+    return errors
+
+
 class Assessment(models.Model):
     """One revision of the engineering review of a submission."""
 
@@ -372,6 +435,10 @@ class Assessment(models.Model):
     pollution_prevention = models.TextField("pollution prevention considerations", blank=True)
     occupational_exposure_rating = models.CharField(max_length=40, blank=True, help_text="e.g. NR")
     exposure_based_review = models.BooleanField("exposure-based review", default=False)
+    irer_note = models.CharField(
+        "IRER note on the releases", max_length=20, choices=IrerNote.choices, default=IrerNote.MAY,
+        help_text="Whether the daily releases of the sources may coincide, as ChemSTEER's IRER says it.",
+    )
     volume_excess_reason = models.TextField(
         "reason the uses exceed the production volume",
         blank=True,
@@ -462,10 +529,20 @@ class Scenario(models.Model):
         null=True, blank=True, help_text="The saved inputs the result was computed from."
     )
     computed_at = models.DateTimeField(null=True, blank=True)
+    release_texts = models.JSONField(
+        "the engineer's words per release", default=dict, blank=True,
+        help_text='By release number: {"to": destination, "basis": the engineer\'s words}, printed in the IRER.',
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     history = HistoricalRecords()
+
+    def clean(self) -> None:
+        super().clean()
+        errors = release_texts_errors(self.release_texts)
+        if errors:
+            raise ValidationError({"release_texts": errors})
 
     class Meta:
         ordering = ["position", "id"]

@@ -100,7 +100,8 @@ def assessment_update_notes(
     assessment = _lock_editable(assessment, by)
     if seen_version is not None and assessment.version != seen_version:
         raise ValidationError({ALL: STALE_EDIT.format(what="assessment")})
-    for name in ("notes", "pollution_prevention", "occupational_exposure_rating", "exposure_based_review"):
+    for name in ("notes", "pollution_prevention", "occupational_exposure_rating", "exposure_based_review",
+                 "irer_note"):
         if name in data:
             if name in ("notes", "pollution_prevention"):
                 label = Assessment._meta.get_field(name).verbose_name.capitalize()
@@ -344,6 +345,7 @@ def scenario_duplicate(*, scenario: Scenario, by) -> Scenario:
         result=scenario.result,
         computed_inputs=scenario.computed_inputs,
         computed_at=scenario.computed_at,
+        release_texts=dict(scenario.release_texts),
     )
 
 

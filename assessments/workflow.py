@@ -148,6 +148,7 @@ def assessment_revise(*, assessment: Assessment, by) -> Assessment:
         pollution_prevention=source.pollution_prevention,
         occupational_exposure_rating=source.occupational_exposure_rating,
         exposure_based_review=source.exposure_based_review,
+        irer_note=source.irer_note,
         volume_excess_reason=source.volume_excess_reason,
     )
     _save_with_history(copy, by=by, reason=reason)
@@ -165,6 +166,7 @@ def assessment_revise(*, assessment: Assessment, by) -> Assessment:
                 result=scenario.result,
                 computed_inputs=scenario.computed_inputs,
                 computed_at=scenario.computed_at,
+                release_texts=dict(scenario.release_texts),
             ),
             by=by,
             reason=reason,
