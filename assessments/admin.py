@@ -174,7 +174,7 @@ class AssessmentAdmin(CbiFilteredAdmin):
     # Written by services.assessment_start, the workflow and the submission (the reason
     # the uses exceed the production volume), never here.
     WORKFLOW_FIELDS = ("submission", "revision", "engineer", "status", "approved_by", "approved_at", "volume_excess_reason")
-    NOTES_FIELDS = ("notes", "pollution_prevention", "occupational_exposure_rating", "exposure_based_review")
+    NOTES_FIELDS = ("assessment_date", "notes", "pollution_prevention", "occupational_exposure_rating", "exposure_based_review")
     inlines = [ScenarioInline]
 
     def may_edit(self, request, obj) -> bool:

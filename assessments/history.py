@@ -345,7 +345,7 @@ class Section:
         return sum(row.differs for row in self.rows)
 
 
-ASSESSMENT_COMPARED = ("status", "engineer", "notes", "pollution_prevention", "occupational_exposure_rating", "exposure_based_review")
+ASSESSMENT_COMPARED = ("status", "engineer", "assessment_date", "notes", "pollution_prevention", "occupational_exposure_rating", "exposure_based_review")
 
 
 def revision_comparison(*, user, pk: int, other_pk: int | None = None) -> dict[str, Any]:

@@ -20,6 +20,7 @@ rows stay readable: copying one into a new revision only reads it.
 from __future__ import annotations
 
 import math
+import re
 import sys
 from typing import Iterable
 
@@ -30,6 +31,7 @@ from django.db.models import OuterRef, Q, Subquery, Value
 from django.db.models.functions import Coalesce
 from django.db.models.signals import pre_delete, pre_save
 from django.urls import reverse
+from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
 
@@ -66,6 +68,127 @@ class ExposureLimitUnit(models.TextChoices):
 TLV_PEL_UNIT_MISSING = "The TLV/PEL value has no unit: choose mg/m³ or ppm, or clear the value."
 TLV_PEL_VALUE_MISSING = "The TLV/PEL unit has no value: enter the value, or clear the unit."
 TLV_PEL_VALUE_NOT_POSITIVE = "The TLV/PEL value must be a finite number greater than 0."
+
+
+class VolumeQualifier(models.TextChoices):
+    """What the production volume is for, as ChemSTEER prints it after "PV (kg/yr):"."""
+
+    MANUFACTURE = "manufacture", "Manufacture"
+    IMPORT_ONLY = "import_only", "Import Only"
+    MANUFACTURE_AND_IMPORT = "manufacture_and_import", "Manufacturing and Import"
+
+
+class GroundwaterMigration(models.TextChoices):
+    """The structure-activity team's migration to groundwater: ChemSTEER v3.2's fixed list,
+    in its order; "Other" takes a text (``Submission.groundwater_migration_other``)."""
+
+    NEGLIGIBLE = "negligible", "Negligible"
+    NEGLIGIBLE_TO_SLOW = "negligible_to_slow", "Negligible to slow"
+    SLOW = "slow", "Slow"
+    SLOW_TO_MODERATE = "slow_to_moderate", "Slow to moderate"
+    MODERATE = "moderate", "Moderate"
+    MODERATE_TO_RAPID = "moderate_to_rapid", "Moderate to Rapid"
+    RAPID = "rapid", "Rapid"
+    OTHER = "other", "Other (please specify)"
+
+
+GROUNDWATER_MIGRATION_CHOICES = [("", "Not given"), *GroundwaterMigration.choices]
+
+
+#: ChemSTEER's scores for each of P, B and T (blank: not rated); printed together, "P2B1T".
+PBT_SCORES = ("1", "1-2", "2", "2-3", "3")
+PBT_CHOICES = [("", "Not rated"), *((score, score) for score in PBT_SCORES)]
+
+#: ChemSTEER v3.2's occupational exposure ratings, in its order (blank: not given). It
+#: stores the rating as the engineer chose it; no rule derives it.
+OCCUPATIONAL_EXPOSURE_RATINGS = (
+    "1A", "1-2A", "2A", "2-3A", "1B", "1-2B", "2B", "2-3B",
+    "1C", "1-2C", "2C", "2-3C", "1D", "1-2D", "2D", "2-3D", "NR", "0-1",
+)
+OCCUPATIONAL_EXPOSURE_RATING_CHOICES = [("", "Not given"), *((r, r) for r in OCCUPATIONAL_EXPOSURE_RATINGS)]
+
+GROUNDWATER_OTHER_MISSING = (
+    "Migration to groundwater is \"Other\": say what it is under \"Other migration to groundwater\"."
+)
+GROUNDWATER_OTHER_NOT_OTHER = (
+    "\"Other migration to groundwater\" is only for the choice \"Other (please specify)\": "
+    "choose Other, or clear this text."
+)
+#: The line migration 0011 (and the import of an older case export) adds to an
+#: assessment's notes when its rating was not one of ChemSTEER's.
+RATING_MOVED_TO_NOTES = (
+    "Occupational exposure rating as entered before the rating became a choice from ChemSTEER's list: {rating}"
+)
+
+
+def _dashes(text: str) -> str:
+    return re.sub(r"\s*[\u2010-\u2015\u2212-]\s*", "-", text)
+
+
+def parse_pbt_rating(text: str) -> tuple[str, str, str, str]:
+    """A PBT rating written as ChemSTEER prints it (``P2B1T``) as its P, B and T scores
+    and a note: ``(p, b, t, "")`` when it reads as one, ``("", "", "", text)`` otherwise,
+    so nothing typed is lost.
+
+    >>> parse_pbt_rating("P2B1T"), parse_pbt_rating(" p1-2 b2 t3 ")
+    (('2', '1', '', ''), ('1-2', '2', '3', ''))
+    >>> parse_pbt_rating(""), parse_pbt_rating("P4B1T1"), parse_pbt_rating("high")
+    (('', '', '', ''), ('', '', '', 'P4B1T1'), ('', '', '', 'high'))
+    """
+    text = (text or "").strip()
+    score = r"(1-2|2-3|1|2|3)?"
+    match = re.fullmatch(rf"P\s*{score}\s*B\s*{score}\s*T\s*{score}", _dashes(text), re.IGNORECASE)
+    if not text or match is None:
+        return "", "", "", text
+    p, b, t = (value or "" for value in match.groups())
+    return p, b, t, ""
+
+
+def pbt_rating_text(p: str, b: str, t: str) -> str:
+    """The three scores as ChemSTEER prints them: ``P2B1T``; ``""`` when none is given.
+
+    >>> pbt_rating_text("2", "1", ""), pbt_rating_text("", "", "")
+    ('P2B1T', '')
+    """
+    return f"P{p}B{b}T{t}" if (p or b or t) else ""
+
+
+def parse_groundwater_migration(text: str) -> tuple[str, str]:
+    """Free text as (choice, other text): one of ChemSTEER's wordings (any case) is that
+    choice; anything else is "Other" with the text kept.
+
+    >>> parse_groundwater_migration("Negligible to slow"), parse_groundwater_migration("moderate to rapid.")
+    (('negligible_to_slow', ''), ('moderate_to_rapid', ''))
+    >>> parse_groundwater_migration(""), parse_groundwater_migration("Fast in sand")
+    (('', ''), ('other', 'Fast in sand'))
+    """
+    text = (text or "").strip()
+    if not text:
+        return "", ""
+    wanted = " ".join(_dashes(text).rstrip(".").replace("-", " to ").split()).lower()
+    for value, label in GroundwaterMigration.choices:
+        if value != GroundwaterMigration.OTHER and wanted in (label.lower(), value.replace("_", " ")):
+            return value, ""
+    return GroundwaterMigration.OTHER.value, text
+
+
+def split_occupational_exposure_rating(rating: str, notes: str) -> tuple[str, str]:
+    """(rating, notes) with the rating one of ChemSTEER's (any case, any dash) or blank;
+    a rating that is not one of them is moved to the end of the notes, with a line saying so.
+
+    >>> split_occupational_exposure_rating("nr", "One site.")
+    ('NR', 'One site.')
+    >>> split_occupational_exposure_rating("Low", "One site.")
+    ('', "One site.\\n\\nOccupational exposure rating as entered before the rating became a choice from ChemSTEER's list: Low")
+    """
+    text = (rating or "").strip()
+    if not text:
+        return "", notes
+    canonical = _dashes(text).replace(" ", "").upper()
+    if canonical in OCCUPATIONAL_EXPOSURE_RATINGS:
+        return canonical, notes
+    line = RATING_MOVED_TO_NOTES.format(rating=text)
+    return "", f"{notes.rstrip()}\n\n{line}" if (notes or "").strip() else line
 
 
 class Status(models.TextChoices):
@@ -117,7 +240,11 @@ class Submission(models.Model):
     production_volume_kg_yr = models.FloatField(
         "production volume (kg/yr)", help_text="Maximum annual production or import volume."
     )
-    import_only = models.BooleanField(default=False)
+    volume_qualifier = models.CharField(
+        "production volume is for", max_length=24, choices=VolumeQualifier.choices,
+        default=VolumeQualifier.MANUFACTURE,
+        help_text="Printed after the production volume: Manufacture, Import Only, or Manufacturing and Import.",
+    )
 
     # Physical-chemical properties (CRSS)
     molecular_weight = models.FloatField("molecular weight (g/mol)", null=True, blank=True)
@@ -159,8 +286,25 @@ class Submission(models.Model):
     consumer_use = models.TextField(blank=True)
 
     # Structure-activity team (SAT) and PBT notes
-    sat_migration = models.CharField("migration to groundwater", max_length=200, blank=True)
-    pbt_rating = models.CharField("PBT rating", max_length=20, blank=True, help_text="e.g. P2B1T")
+    groundwater_migration = models.CharField(
+        "migration to groundwater", max_length=20, choices=GROUNDWATER_MIGRATION_CHOICES, blank=True,
+    )
+    groundwater_migration_other = models.CharField(
+        "other migration to groundwater", max_length=200, blank=True,
+        help_text="Only with \"Other (please specify)\": the migration to groundwater in words.",
+    )
+    pbt_persistence = models.CharField(
+        "PBT rating: P (persistence)", max_length=3, choices=PBT_CHOICES, blank=True,
+        help_text="Printed with B and T as ChemSTEER prints them, e.g. P2B1T.",
+    )
+    pbt_bioaccumulation = models.CharField(
+        "PBT rating: B (bioaccumulation)", max_length=3, choices=PBT_CHOICES, blank=True
+    )
+    pbt_toxicity = models.CharField("PBT rating: T (toxicity)", max_length=3, choices=PBT_CHOICES, blank=True)
+    pbt_note = models.CharField(
+        "PBT note", max_length=200, blank=True,
+        help_text="Printed after the PBT rating. Holds a rating typed before P, B and T were choices.",
+    )
     sat_health = models.TextField("SAT health concerns", blank=True)
     sat_eco = models.TextField("SAT eco concerns", blank=True)
 
@@ -282,6 +426,19 @@ class Submission(models.Model):
                 condition=Q(physical_state__in=PhysicalState.values), name="submission_physical_state_valid"
             ),
             models.CheckConstraint(
+                condition=Q(volume_qualifier__in=VolumeQualifier.values), name="submission_volume_qualifier_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(groundwater_migration__in=["", *GroundwaterMigration.values]),
+                name="submission_groundwater_migration_valid",
+            ),
+            models.CheckConstraint(
+                condition=Q(pbt_persistence__in=["", *PBT_SCORES])
+                & Q(pbt_bioaccumulation__in=["", *PBT_SCORES])
+                & Q(pbt_toxicity__in=["", *PBT_SCORES]),
+                name="submission_pbt_scores_valid",
+            ),
+            models.CheckConstraint(
                 condition=Q(latest_status__in=[value for value, _ in LATEST_STATUS_CHOICES]),
                 name="submission_latest_status_valid",
             ),
@@ -306,6 +463,11 @@ class Submission(models.Model):
                 {"cbi_claims": "CBI claims must be a list of these fields: " + ", ".join(self.CBI_CLAIMABLE)}
             )
         errors = tlv_pel_errors(self.tlv_pel_value, self.tlv_pel_unit)
+        other = (self.groundwater_migration_other or "").strip()
+        if self.groundwater_migration == GroundwaterMigration.OTHER and not other:
+            errors["groundwater_migration_other"] = GROUNDWATER_OTHER_MISSING
+        elif other and self.groundwater_migration != GroundwaterMigration.OTHER:
+            errors["groundwater_migration_other"] = GROUNDWATER_OTHER_NOT_OTHER
         if errors:
             raise ValidationError(errors)
 
@@ -324,6 +486,18 @@ class Submission(models.Model):
 
     def is_claimed(self, field_name: str) -> bool:
         return field_name in (self.cbi_claims or [])
+
+    @property
+    def groundwater_migration_text(self) -> str:
+        """As the IRER prints it: the choice's words, or the engineer's for "Other"."""
+        if self.groundwater_migration == GroundwaterMigration.OTHER:
+            return self.groundwater_migration_other
+        return self.get_groundwater_migration_display() if self.groundwater_migration else ""
+
+    @property
+    def pbt_rating(self) -> str:
+        """The PBT rating as ChemSTEER prints it (``P2B1T``), without the note."""
+        return pbt_rating_text(self.pbt_persistence, self.pbt_bioaccumulation, self.pbt_toxicity)
 
 
 def tlv_pel_errors(value, unit) -> dict[str, str]:
@@ -382,24 +556,27 @@ class IrerNote(models.TextChoices):
 #: ``to`` the destination (an NPDES permit, a named POTW), ``basis`` the engineer's words
 #: after the model's standard sentence; each at most this many characters.
 RELEASE_TEXT_KEYS = {"to": 300, "basis": 2000}
+RELEASE_TEXT_LABELS = {"to": "the “to:” line", "basis": "the engineer's basis"}
 RELEASE_TEXTS_NOT_AN_OBJECT = "must be an object {release number: {\"to\": text, \"basis\": text}}"
 RELEASE_TEXT_BAD_NUMBER = "{key!r} is not a release number (a whole number, at least 1)"
 RELEASE_TEXT_BAD_ENTRY = "release {key}: must be an object with \"to\" and/or \"basis\" (text)"
 RELEASE_TEXT_UNKNOWN = "release {key}: unknown key {name!r} (allowed: to, basis)"
 RELEASE_TEXT_NOT_TEXT = "release {key}, {name}: must be text"
-RELEASE_TEXT_TOO_LONG = "release {key}, {name}: at most {limit:,} characters ({length:,} given)"
-RELEASE_TEXT_NUL = "release {key}, {name}: contains a NUL character"
 
 
 def release_texts_errors(value: object) -> list[str]:
     """What is wrong with a scenario's ``release_texts`` (none: ``[]``); the one check the
-    page, the admin and the import use.
+    page, the admin and the import use (free text by ``limits.text_error``).
 
     >>> release_texts_errors({"4": {"to": "City POTW, NPDES permit TX0001"}})
     []
-    >>> release_texts_errors({"0": {"to": "x"}, "2": {"via": "x"}})
-    ["'0' is not a release number (a whole number, at least 1)", "release 2: unknown key 'via' (allowed: to, basis)"]
+    >>> release_texts_errors({"0": {"to": "x"}, "2": {"via": "x"}, "3": {"to": "a\\x00"}})  # doctest: +NORMALIZE_WHITESPACE
+    ["'0' is not a release number (a whole number, at least 1)",
+     "release 2: unknown key 'via' (allowed: to, basis)",
+     'Release 3, the “to:” line must not contain NUL characters.']
     """
+    from .limits import text_error
+
     if not isinstance(value, dict):
         return [RELEASE_TEXTS_NOT_AN_OBJECT]
     errors = []
@@ -415,11 +592,11 @@ def release_texts_errors(value: object) -> list[str]:
                 errors.append(RELEASE_TEXT_UNKNOWN.format(key=key, name=name))
             elif not isinstance(text, str):
                 errors.append(RELEASE_TEXT_NOT_TEXT.format(key=key, name=name))
-            elif "\x00" in text:
-                errors.append(RELEASE_TEXT_NUL.format(key=key, name=name))
-            elif len(text) > RELEASE_TEXT_KEYS[name]:
-                errors.append(RELEASE_TEXT_TOO_LONG.format(key=key, name=name, limit=RELEASE_TEXT_KEYS[name],
-                                                           length=len(text)))
+            else:
+                message = text_error(text, label=f"Release {key}, {RELEASE_TEXT_LABELS[name]}",
+                                     limit=RELEASE_TEXT_KEYS[name])
+                if message:
+                    errors.append(message)
     return errors
 
 
@@ -433,7 +610,14 @@ class Assessment(models.Model):
 
     notes = models.TextField("notes and key assumptions", blank=True)
     pollution_prevention = models.TextField("pollution prevention considerations", blank=True)
-    occupational_exposure_rating = models.CharField(max_length=40, blank=True, help_text="e.g. NR")
+    occupational_exposure_rating = models.CharField(
+        max_length=40, choices=OCCUPATIONAL_EXPOSURE_RATING_CHOICES, blank=True,
+        help_text="ChemSTEER's ratings; NR: not rated. The engineer's choice, printed in the IRER.",
+    )
+    assessment_date = models.DateField(
+        "assessment date", default=timezone.localdate,
+        help_text="Printed beside the status at the head of the IRER. A new revision starts with the day it is made.",
+    )
     exposure_based_review = models.BooleanField("exposure-based review", default=False)
     irer_note = models.CharField(
         "IRER note on the releases", max_length=20, choices=IrerNote.choices, default=IrerNote.MAY,
@@ -464,6 +648,10 @@ class Assessment(models.Model):
             models.UniqueConstraint(fields=["submission", "revision"], name="assessment_one_revision_number"),
             models.CheckConstraint(condition=Q(revision__gte=1), name="assessment_revision_positive"),
             models.CheckConstraint(condition=Q(status__in=Status.values), name="assessment_status_valid"),
+            models.CheckConstraint(
+                condition=Q(occupational_exposure_rating__in=["", *OCCUPATIONAL_EXPOSURE_RATINGS]),
+                name="assessment_occupational_exposure_rating_valid",
+            ),
             models.CheckConstraint(
                 condition=~Q(status=Status.APPROVED) | (Q(approved_by__isnull=False) & Q(approved_at__isnull=False)),
                 name="assessment_approved_has_approver",

@@ -207,7 +207,7 @@ def submission_get(*, user, pk: int) -> Submission:
 # The case's fields as the IRER header block groups them (spec/irer.md, "Header block").
 HEADER_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Case", ("case_number", "case_type", "case_name", "submitter")),
-    ("Volume", ("production_volume_kg_yr", "import_only")),
+    ("Volume", ("production_volume_kg_yr", "volume_qualifier")),
     ("Chemical identity", ("chemical_name", "generic_name", "cas_number")),
     ("Use", ("use_description", "use_concentration", "other_uses", "consumer_use")),
     ("Hazard communication", ("msds", "label", "tlv_pel_value", "tlv_pel_unit", "tlv_pel")),
@@ -218,7 +218,13 @@ HEADER_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "water_solubility_g_l", "water_solubility_temp_c", "pct_below_500_da", "pct_below_1000_da",
         ),
     ),
-    ("SAT concerns", ("sat_migration", "pbt_rating", "sat_health", "sat_eco")),
+    (
+        "SAT concerns",
+        (
+            "groundwater_migration", "groundwater_migration_other", "pbt_persistence", "pbt_bioaccumulation",
+            "pbt_toxicity", "pbt_note", "sat_health", "sat_eco",
+        ),
+    ),
 )
 
 

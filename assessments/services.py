@@ -100,8 +100,8 @@ def assessment_update_notes(
     assessment = _lock_editable(assessment, by)
     if seen_version is not None and assessment.version != seen_version:
         raise ValidationError({ALL: STALE_EDIT.format(what="assessment")})
-    for name in ("notes", "pollution_prevention", "occupational_exposure_rating", "exposure_based_review",
-                 "irer_note"):
+    for name in ("assessment_date", "notes", "pollution_prevention", "occupational_exposure_rating",
+                 "exposure_based_review", "irer_note"):
         if name in data:
             if name in ("notes", "pollution_prevention"):
                 label = Assessment._meta.get_field(name).verbose_name.capitalize()
@@ -376,5 +376,28 @@ def scenario_rename(*, scenario: Scenario, by, title: str) -> Scenario:
     if not title:
         raise ValidationError({"title": "Give the use a title."})
     scenario.title = title
+    scenario.save()
+    return scenario
+
+
+RELEASE_TEXTS_REASON = "The report's words for the releases changed."
+
+
+@transaction.atomic
+def scenario_update_release_texts(*, scenario: Scenario, by, texts: Mapping[str, Mapping[str, str]]) -> Scenario:
+    """Store the engineer's "to:" and "basis:" words for the use's releases (blank entries
+    are dropped, so the report prints its default again); refused on locked work, and
+    checked by ``models.release_texts_errors`` as every other way in."""
+    _lock_editable(scenario.assessment, by)
+    scenario = Scenario.objects.select_for_update().get(pk=scenario.pk)
+    cleaned = {}
+    for number, entry in texts.items():
+        kept = {name: text.strip() for name, text in entry.items() if isinstance(text, str) and text.strip()}
+        kept |= {name: text for name, text in entry.items() if not isinstance(text, str)}  # refused below
+        if kept:
+            cleaned[str(number)] = kept
+    scenario.release_texts = cleaned
+    scenario.full_clean()
+    scenario._change_reason = RELEASE_TEXTS_REASON
     scenario.save()
     return scenario

@@ -11,7 +11,10 @@ Format (``format`` = :data:`FORMAT`, ``format_version`` = :data:`FORMAT_VERSION`
      "case": {<Submission fields>},
      "assessments": [{<Assessment fields>,
                       "scenarios": [{<Scenario fields>}, ...],
-                      "decisions": [{<ReviewDecision fields>}, ...]}, ...]}
+                      "decisions": [{<ReviewDecision fields>}, ...]}, ...],
+     "contact_reports": [{<ContactReport fields>, "revisions": [1, ...]}, ...]}
+
+``contact_reports`` is optional on import and is checked by ``contacts.transfer``.
 
 Every concrete field of each model is written except the primary key and the link to
 the parent row, so a field added to a model travels without touching this module. Users
@@ -48,6 +51,10 @@ Import rules: nothing gets in that the application itself would refuse.
   is made).
 - The file is checked completely before anything is kept; the import runs in one
   transaction: it writes the whole case or nothing.
+- A file exported before migration 0011 (``import_only``, ``sat_migration`` and
+  ``pbt_rating`` on the case; no ``assessment_date`` on a revision) is read as that
+  migration rewrote the database, with the same functions (:func:`_upgrade_case`,
+  :func:`_upgrade_assessment`): nothing in it is lost.
 - A case number that exists already is refused (:data:`CASE_EXISTS`); nothing is
   overwritten, ever. Rename or delete the existing case first if that is what you mean.
 - Every user named in the file must exist here, or be mapped to an existing user with
@@ -81,10 +88,11 @@ from .esd.site_data import SITE_SPECIFIC, STEP as SITE_STEP, parse_entries
 from .engine_results import engine_result_difference, join_path as _join, short as _short, show as _show
 from .limits import TEXT_LIMITS, text_error
 from .models import (
-    Assessment, DecisionAction, ReviewDecision, Scenario, Status, Submission, normalise_case_number,
-    refresh_latest_assessment,
+    Assessment, DecisionAction, ReviewDecision, Scenario, Status, Submission, VolumeQualifier, normalise_case_number,
+    parse_groundwater_migration, parse_pbt_rating, refresh_latest_assessment, split_occupational_exposure_rating,
 )
 from .roles import SUPERVISOR_GROUP, is_supervisor
+from contacts import transfer as contact_transfer
 
 FORMAT = "pmn-review-case"
 FORMAT_VERSION = 1
@@ -158,7 +166,7 @@ REVISION_NOT_APPROVED = (
     "into a new one"
 )
 
-TOP_LEVEL_KEYS = {"format", "format_version", "exported_at", "case", "assessments"}
+TOP_LEVEL_KEYS = {"format", "format_version", "exported_at", "case", "assessments", "contact_reports"}
 
 
 class TransferError(Exception):
@@ -189,7 +197,7 @@ def _dump_row(instance, model) -> dict[str, Any]:
         if _is_user_link(field):
             user = getattr(instance, field.name)
             row[field.name] = user.get_username() if user else None
-        elif isinstance(field, models.DateTimeField):
+        elif isinstance(field, models.DateField):  # a DateTimeField too
             value = field.value_from_object(instance)
             row[field.name] = value.isoformat() if value else None
         else:
@@ -220,6 +228,8 @@ def case_export(*, case_number: str) -> dict[str, Any]:
         "exported_at": timezone.now().isoformat(),
         "case": _dump_row(submission, Submission),
         "assessments": assessments,
+        # Optional on import (contacts.transfer): an export made before contact reports existed has none.
+        "contact_reports": contact_transfer.export_rows(submission),
     }
 
 
@@ -355,18 +365,69 @@ def case_import(*, document: Mapping[str, Any], user_map: Mapping[str, str] | No
     exported_at = document.get("exported_at")
     if exported_at is not None and not (isinstance(exported_at, str) and _parse_aware(exported_at)):
         raise TransferError(INVALID_VALUE.format(where="exported_at", problem="must be a date and time with its offset"))
-    case = _object(document.get("case"), "case")
-    assessments = [_object(a, f"assessments[{i}]") for i, a in enumerate(_list(document.get("assessments"), "assessments"))]
-    users = _resolve_users(case, assessments, user_map)
+    case = _upgrade_case(_object(document.get("case"), "case"))
+    assessments = [
+        _upgrade_assessment(_object(a, f"assessments[{i}]"))
+        for i, a in enumerate(_list(document.get("assessments"), "assessments"))
+    ]
+    contacts = contact_transfer.ContactImport(document.get("contact_reports"))
+    users = _resolve_users(case, assessments, user_map, also_named=contacts.user_names())
     reason = IMPORT_REASON.format(exported_at=exported_at or "(unknown date)")
     try:
         with transaction.atomic():
-            return _write(case, assessments, users, reason)
+            return _write(case, assessments, users, reason, contacts)
     except TransferError:
         raise
     except (IntegrityError, DatabaseError, OverflowError, PermissionDenied) as exc:
         # PermissionDenied: models.ApprovedWorkLocked, which the order of _write avoids
         raise TransferError(WRITE_FAILED.format(error=_short(str(exc).strip().splitlines()[0], 200))) from None
+
+
+# A file exported before migration 0011 (the IRER header as ChemSTEER prints it) is read as
+# that migration rewrote the database, with the same functions: nothing in it is lost.
+LEGACY_CASE_FIELDS = ("import_only", "sat_migration", "pbt_rating")
+
+
+def _upgrade_case(case: dict) -> dict:
+    """A case row from before migration 0011 as one of today: ``import_only`` as the volume
+    qualifier, ``sat_migration`` and ``pbt_rating`` as their choices (unread text kept in
+    the "Other" text and the PBT note). A row of today, or one mixing both, is left alone
+    (its fields are then checked as they are)."""
+    if not any(name in case for name in LEGACY_CASE_FIELDS) or any(
+        name in case for name in ("volume_qualifier", "groundwater_migration", "pbt_persistence")
+    ):
+        return case
+    case = dict(case)
+    import_only = case.pop("import_only", False)
+    if isinstance(import_only, bool):
+        case["volume_qualifier"] = VolumeQualifier.IMPORT_ONLY if import_only else VolumeQualifier.MANUFACTURE
+    else:
+        case["import_only"] = import_only  # refused below as an unknown field, named
+    for name, parse, keys in (
+        ("sat_migration", parse_groundwater_migration, ("groundwater_migration", "groundwater_migration_other")),
+        ("pbt_rating", parse_pbt_rating, ("pbt_persistence", "pbt_bioaccumulation", "pbt_toxicity", "pbt_note")),
+    ):
+        value = case.pop(name, "")
+        if isinstance(value, str):
+            case.update(zip(keys, parse(value)))
+        elif value is not None:
+            case[name] = value
+    return case
+
+
+def _upgrade_assessment(row: dict) -> dict:
+    """An assessment row from before migration 0011 (no ``assessment_date``): its date the
+    day it was created, and a rating that is not one of ChemSTEER's moved to its notes."""
+    if "assessment_date" in row:
+        return row
+    row = dict(row)
+    created = _parse_aware(row["created_at"]) if isinstance(row.get("created_at"), str) else None
+    if created is not None:
+        row["assessment_date"] = timezone.localdate(created).isoformat()
+    rating, notes = row.get("occupational_exposure_rating"), row.get("notes", "")
+    if isinstance(rating, str) and isinstance(notes, str):
+        row["occupational_exposure_rating"], row["notes"] = split_occupational_exposure_rating(rating, notes)
+    return row
 
 
 def _names(names) -> str:
@@ -410,9 +471,9 @@ def _rows(case: dict, assessments: list[dict]) -> Iterator[tuple[type, dict, str
             yield ReviewDecision, decision, f"{where}.decisions[{j}]"
 
 
-def _resolve_users(case, assessments, user_map) -> dict[str, Any]:
+def _resolve_users(case, assessments, user_map, also_named: set[str] = frozenset()) -> dict[str, Any]:
     """User name in the file -> user here; refuses with every missing name at once."""
-    named: set[str] = set()
+    named: set[str] = set(also_named)
     for model, row, where in _rows(case, assessments):
         for field in _fields(model):
             if field.name in DERIVED.get(model, set()):
@@ -450,6 +511,8 @@ def _type_problem(field: models.Field, value: Any) -> str:
         return "" if isinstance(value, (int, float)) and not isinstance(value, bool) else NOT_FINITE
     if isinstance(field, models.IntegerField):
         return "" if isinstance(value, int) and not isinstance(value, bool) else "must be a whole number"
+    if isinstance(field, models.DateField) and not isinstance(field, models.DateTimeField):
+        return "" if isinstance(value, str) and len(value) <= 40 else "must be a date (ISO 8601, e.g. 2018-02-15)"
     if isinstance(field, models.DateTimeField):
         if not isinstance(value, str) or len(value) > 40:
             return "must be a date and time (ISO 8601, with its offset)"
@@ -471,8 +534,18 @@ def _build(model, row: dict, where: str, users: dict, **parents) -> models.Model
     if unknown:
         raise TransferError(UNKNOWN_FIELDS.format(where=where, fields=_names(unknown)))
     instance = model(**parents)
-    for field in _fields(model):
-        if field.name not in row or field.name in DERIVED.get(model, set()):
+    fields = [f for f in _fields(model) if f.name not in DERIVED.get(model, set())]
+    set_fields(instance, fields, row, where, users)
+    return instance
+
+
+def set_fields(instance: models.Model, fields: list[models.Field], row: dict, where: str, users: dict) -> None:
+    """Set ``instance``'s ``fields`` from ``row`` as exported (users by user name): each
+    value's JSON type, then the field's own conversion; ``TransferError`` naming the place.
+    Automatic timestamps are written as exported (a raw save), so they must be there. The
+    one reading of an exported row, for every model a case export carries."""
+    for field in fields:
+        if field.name not in row:
             continue
         value = row[field.name]
         problem = _type_problem(field, value)
@@ -487,12 +560,10 @@ def _build(model, row: dict, where: str, users: dict, **parents) -> models.Model
             raise TransferError(INVALID_ROW.format(where=f"{where}.{field.name}", errors=" ".join(exc.messages))) from None
         except (TypeError, ValueError, OverflowError):
             raise TransferError(INVALID_VALUE.format(where=f"{where}.{field.name}", problem="is not a valid value")) from None
-    for field in _fields(model):
-        # Automatic timestamps are written as exported (a raw save), so they must be there.
+    for field in fields:
         automatic = getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False)
         if automatic and getattr(instance, field.attname) is None:
             raise TransferError(INVALID_ROW.format(where=f"{where}.{field.name}", errors="a date and time is required."))
-    return instance
 
 
 def _check(instance, where: str) -> None:
@@ -721,7 +792,7 @@ def _check_revisions(assessments: list[Assessment]) -> None:
 # Writing -------------------------------------------------------------------------------------
 
 
-def _write(case: dict, assessments: list[dict], users: dict, reason: str) -> Submission:
+def _write(case: dict, assessments: list[dict], users: dict, reason: str, contacts=None) -> Submission:
     """Build, check and save every row (inside the caller's transaction: a refusal at any
     row rolls back the rows saved before it).
 
@@ -741,6 +812,8 @@ def _write(case: dict, assessments: list[dict], users: dict, reason: str) -> Sub
     submission.is_cbi = bool(submission.cbi_claims)
     _check(submission, "case")
     saved = [_save_raw(submission)]
+    contacts = contacts or contact_transfer.ContactImport(None)
+    contacts.write_reports(submission, users)  # linked to each revision below, before its approval
     revisions = []
     for i, row in enumerate(assessments):
         where = f"assessments[{i}]"
@@ -751,6 +824,7 @@ def _write(case: dict, assessments: list[dict], users: dict, reason: str) -> Sub
         if approved:
             assessment.status, assessment.approved_by, assessment.approved_at = Status.SUBMITTED, None, None
         saved.append(_save_raw(assessment))
+        contacts.link(assessment)
         assessment.status, assessment.approved_by, assessment.approved_at = final
         revisions.append(assessment)
         scenarios = []
@@ -774,6 +848,7 @@ def _write(case: dict, assessments: list[dict], users: dict, reason: str) -> Sub
             _save_raw(assessment)  # submitted -> approved
             saved.append(_save_raw(decisions[-1]))
     _check_revisions(revisions)
+    saved.extend(contacts.finish(revisions))
     refresh_latest_assessment(submission_ids=[submission.pk])
     _start_history(saved, reason)
     return submission

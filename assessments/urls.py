@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views, views_methods, views_review, wizards
+from . import views, views_methods, views_report_text, views_review, wizards
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -13,10 +13,12 @@ urlpatterns = [
     path("assessments/<int:pk>/scenarios/new/", views.scenario_add, name="scenario-add"),
     path("assessments/<int:pk>/irer/", views.irer_preview, name="irer-preview"),
     path("assessments/<int:pk>/irer.pdf", views.irer_download, name="irer-download"),
+    path("assessments/<int:pk>/irer.docx", views.irer_docx, name="irer-docx"),
     path("assessments/<int:pk>/irer/tasks/<str:task_id>/", views.irer_status, name="irer-status"),
     path("scenarios/<int:pk>/", views.scenario_results, name="scenario-results"),
     path("scenarios/<int:pk>/wizard/", wizards.scenario_wizard, name="scenario-wizard"),
     path("scenarios/<int:pk>/wizard/<str:step>/", wizards.scenario_wizard, name="scenario-wizard-step"),
+    path("scenarios/<int:pk>/report-text/", views_report_text.scenario_release_texts, name="scenario-release-texts"),
     path("scenarios/<int:pk>/duplicate/", views.scenario_duplicate, name="scenario-duplicate"),
     path("scenarios/<int:pk>/delete/", views.scenario_delete, name="scenario-delete"),
 ]

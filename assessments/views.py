@@ -16,7 +16,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from . import history, permissions, selectors, services
 from .esd import registry
 from .esd.parameters import EngineValidationError
+from .exposure_rating import MISSING_RATING, MISSING_RATING_TITLE, rating_help
 from .reports import services as report_services
+from .reports.docx import DOCX_CONTENT_TYPE
 from .reports.tasks import FAILED
 from .forms import AssessmentNotesForm, CaseSearchForm, SubmissionForm
 
@@ -127,6 +129,7 @@ def assessment_start(request, pk: int):
 def assessment_detail(request, pk: int):
     assessment = selectors.assessment_get(user=request.user, pk=pk)
     user = request.user
+    overview = selectors.assessment_overview(assessment=assessment)
     return render(
         request,
         "assessments/assessment_detail.html",
@@ -136,7 +139,8 @@ def assessment_detail(request, pk: int):
             "header_groups": selectors.submission_header_groups(submission=assessment.submission),
             "scenario_choices": [(s.key, s.title) for s in registry.scenarios()],
             "can_edit": permissions.can_edit_assessment(user, assessment),
-            **selectors.assessment_overview(assessment=assessment),
+            **overview,
+            "rating": rating_help(assessment=assessment, scenarios=[s for s, _ in overview["scenarios"]]),
             **history.review_context(user=user, assessment=assessment),
         },
     )
@@ -160,7 +164,10 @@ def assessment_notes(request, pk: int):
         else:
             messages.success(request, "Notes saved.")
             return redirect("assessment-detail", pk=assessment.pk)
-    return render(request, "assessments/assessment_notes.html", {"form": form, "assessment": assessment})
+    return render(
+        request, "assessments/assessment_notes.html",
+        {"form": form, "assessment": assessment, "rating": rating_help(assessment=assessment)},
+    )
 
 
 @require_POST
@@ -234,6 +241,13 @@ def irer_download(request, pk: int):
     assessment = selectors.assessment_get(user=request.user, pk=pk)
     sanitised = _sanitised(request)
     download = report_services.irer_download(user=request.user, assessment=assessment, sanitised=sanitised)
+    return report_download_response(request, assessment, download, "irer-download", sanitised)
+
+
+def report_download_response(request, assessment, download, url_name: str, sanitised: bool) -> HttpResponse:
+    """A queued report's download (the IRER, or the IRER with its contact reports): the PDF
+    when it is stored; else the page that follows its drawing (202) or says why it failed
+    (503), warning when the occupational exposure rating is blank."""
     if download.pdf is not None:
         response = HttpResponse(download.pdf, content_type="application/pdf")
         response["Content-Disposition"] = f'attachment; filename="{download.filename}"'
@@ -247,11 +261,25 @@ def irer_download(request, pk: int):
             "submission": assessment.submission,
             "filename": download.filename,
             "render": download.render,
-            "download_url": reverse("irer-download", args=[assessment.pk]) + copy,
+            "download_url": reverse(url_name, args=[assessment.pk]) + copy,
             "status_url": reverse("irer-status", args=[assessment.pk, download.render.task_id]) + copy,
+            "rating_missing": not assessment.occupational_exposure_rating,
+            "can_edit": permissions.can_edit_assessment(request.user, assessment),
+            "missing_title": MISSING_RATING_TITLE,
+            "missing_text": MISSING_RATING,
         },
         status=503 if download.render.state == FAILED else 202,
     )
+
+
+@require_GET
+def irer_docx(request, pk: int):
+    """The report as an editable Word document, drawn now."""
+    assessment = selectors.assessment_get(user=request.user, pk=pk)
+    download = report_services.irer_docx_download(user=request.user, assessment=assessment, sanitised=_sanitised(request))
+    response = HttpResponse(download.docx, content_type=DOCX_CONTENT_TYPE)
+    response["Content-Disposition"] = f'attachment; filename="{download.filename}"'
+    return response
 
 
 @require_GET

@@ -56,7 +56,7 @@ def seed(*, cases: int, computed_every: int, users: int, rng: random.Random) -> 
 
     from assessments.esd import registry
     from assessments.models import (Assessment, CaseType, DecisionAction, PhysicalState, ReviewDecision, Scenario,
-                                    Status, Submission, refresh_latest_assessment)
+                                    Status, Submission, VolumeQualifier, refresh_latest_assessment)
     from assessments.roles import REVIEWER_GROUP, SUPERVISOR_GROUP
 
     if Submission.objects.exists():
@@ -102,14 +102,15 @@ def seed(*, cases: int, computed_every: int, users: int, rng: random.Random) -> 
                 generic_name=generic,
                 cas_number="" if i % 3 else f"{1000 + i}-{i % 90 + 10}-{i % 10}",
                 production_volume_kg_yr=float(rng.choice((500, 1200, 5000, 10000, 45000))),
-                import_only=i % 2 == 0,
+                volume_qualifier=VolumeQualifier.IMPORT_ONLY if i % 2 == 0 else VolumeQualifier.MANUFACTURE,
                 molecular_weight=float(rng.choice((200, 410.9, 1500))),
                 vapour_pressure_torr=rng.choice((1e-6, 0.05, 2.0)),
                 vapour_pressure_temp_c=25.0,
                 physical_state=rng.choice((PhysicalState.LIQUID, PhysicalState.SOLID)),
                 use_description="Component of a photoresist formulation used in semiconductor manufacturing.",
                 use_concentration=rng.choice((0.05, 0.15, 1.0)),
-                pbt_rating=rng.choice(("", "P2B1T", "P1B1T1")),
+                **dict(zip(("pbt_persistence", "pbt_bioaccumulation", "pbt_toxicity"),
+                           rng.choice((("", "", ""), ("2", "1", ""), ("1", "1", "1"))))),
                 cbi_claims=claims,
                 is_cbi=bool(claims),  # bulk_create skips Submission.save(), which derives it
                 created_by=rng.choice(reviewers),
@@ -139,7 +140,7 @@ def seed(*, cases: int, computed_every: int, users: int, rng: random.Random) -> 
                     submission=submission, revision=revision, engineer=reviewers[i % len(reviewers)],
                     status=Status.SUBMITTED if status == Status.APPROVED else status,
                     notes="Key assumptions as in the ESD." if i % 2 else "",
-                    occupational_exposure_rating=rng.choice(("", "NR", "L")),
+                    occupational_exposure_rating=rng.choice(("", "NR", "1-2B")),
                 ))
                 final.append((status, supervisors[i % len(supervisors)]))
         Assessment.objects.bulk_create(assessments, batch_size=2000)

@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "django_tasks",  # the backport of Django 6's tasks framework
     "django_tasks_db",  # its database backend: the queue is a table, run by `manage.py db_worker`
     "assessments",
+    "contacts",  # contact reports with the submitter (ChemSTEER's Contact Report)
     "audit",  # after axes: its login-failed receiver reads what axes decided
 ]
 

@@ -13,5 +13,6 @@ urlpatterns = [
     path("accounts/password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
     path("accounts/password/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
     path("admin/", admin.site.urls),
+    path("", include("contacts.urls")),
     path("", include("assessments.urls")),
 ]

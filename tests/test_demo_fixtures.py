@@ -27,7 +27,7 @@ def test_demo_data_loads_with_history(demo):
     assert Assessment.objects.count() == 2 and Scenario.objects.count() == 2
     sample = Submission.objects.get(case_name="Example Photoresist Use IRER")
     # spec/irer.md, "The sample as numbers"
-    assert (sample.production_volume_kg_yr, sample.import_only, sample.use_concentration) == (5000, True, 0.15)
+    assert (sample.production_volume_kg_yr, sample.volume_qualifier, sample.use_concentration) == (5000, "import_only", 0.15)
     assert (sample.molecular_weight, sample.vapour_pressure_torr, sample.vapour_pressure_temp_c) == (200, 1e-6, 20)
     assert (sample.pbt_rating, sample.is_cbi) == ("P2B1T", False)
     assert sample.history.count() == 1

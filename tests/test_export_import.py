@@ -83,7 +83,7 @@ def case(people):
     submission = make_submission(
         case_number="P-26-0777", case_name="Photoacid generator", cas_number="144317-44-2",
         molecular_weight=562.4, vapour_pressure_torr=1.0e-6, vapour_pressure_temp_c=25.0,
-        use_concentration=0.03, import_only=True, pbt_rating="P2B1T", cbi_claims=["chemical_name", "submitter"],
+        use_concentration=0.03, volume_qualifier="import_only", pbt_persistence="2", pbt_bioaccumulation="1", cbi_claims=["chemical_name", "submitter"],
         created_by=engineer,
     )
     first = make_assessment(submission, engineer)

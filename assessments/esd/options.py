@@ -27,6 +27,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Collection, Mapping
 
+from .irer import irer_label, standard_sentence
 from .models import doses
 from .parameters import CHOICE, EngineValidationError, Param, ParamSet, Step
 from .results import Exposure, Medium, Release, Result
@@ -249,8 +250,24 @@ def finish(result: Result, open_media: tuple[OpenMedium, ...], v: Mapping[str, A
         notes.append(RELEASES_ONLY)
         if facts is not None:  # no route is assessed, so no worker is exposed via one
             facts = dataclasses.replace(facts, workers_per_site=0, workers_basis=RELEASES_ONLY)
-    return dataclasses.replace(result, releases=releases, exposures=exposures, notes=notes, facts=facts,
+    return dataclasses.replace(result, releases=[_as_irer_prints(r) for r in releases],
+                               exposures=[_labelled(x) for x in exposures], notes=notes, facts=facts,
                                dose_basis=dose_basis(v))
+
+
+def _as_irer_prints(release: Release) -> Release:
+    """``release`` with the IRER's labels and, where the scenario gave none, the model's sentence."""
+    labels = tuple(e.label for e in release.estimates)
+    estimates = [dataclasses.replace(e, irer_label=irer_label(e.label, release.model, labels))
+                 for e in release.estimates]
+    return dataclasses.replace(release, estimates=estimates,
+                               standard_basis=release.standard_basis or standard_sentence(release.model))
+
+
+def _labelled(exposure: Exposure) -> Exposure:
+    labels = tuple(e.label for e in exposure.estimates)
+    return dataclasses.replace(exposure, estimates=[
+        dataclasses.replace(e, irer_label=irer_label(e.label, exposure.model, labels)) for e in exposure.estimates])
 
 
 __all__ = ["Alternative", "DOSES", "DOSE_PARAMS", "INCLUDE_EXPOSURES", "MEDIUM_NAMES", "OpenMedium", "REVIEWER", "DOCUMENT",

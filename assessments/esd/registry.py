@@ -44,6 +44,9 @@ class Scenario:
     presets: tuple[Preset, ...] = field(default=())
     # Releases whose document leaves the medium open: each becomes a choice (options.py).
     open_media: tuple[OpenMedium, ...] = field(default=())
+    # How the IRER's "to:" line names the document it follows: "(per ESD)", as ChemSTEER's
+    # scenarios write it, or "(per revised ESD)" (the EPA 2018 update's sample IRER, §7).
+    irer_per: str = "per ESD"
 
     def offered(self) -> Scenario:
         """The scenario as the registry offers it: its inputs with what every scenario

@@ -85,6 +85,8 @@ class ReleaseEstimate:
     kg_year_all_sites: float
     basis: str
     case: str = ""
+    # The label EPA's IRER prints ("Output 2", "High End of Range"): irer.irer_label.
+    irer_label: str = ""
 
     def __post_init__(self) -> None:
         if self.label not in LABELS:
@@ -117,6 +119,10 @@ class Release:
     # release under, and who chose it ("reviewer", or "document": its default stands).
     chosen_medium: str = ""
     medium_chosen_by: str = ""
+    # As EPA's IRER prints the release: the source's name ("from:"; ``source`` is the
+    # document's own name of the release) and the model's standard sentence ("basis:").
+    irer_source: str = ""
+    standard_basis: str = ""
 
 
 @dataclass(frozen=True)
@@ -134,6 +140,7 @@ class ExposureEstimate:
     apdr_mg_kg_day: float | None = None
     add_mg_kg_day: float | None = None
     ladd_mg_kg_day: float | None = None
+    irer_label: str = ""
 
     def __post_init__(self) -> None:
         if self.label not in LABELS:

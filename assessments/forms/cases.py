@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from django import forms
 from django.core.validators import MaxLengthValidator
+from django.utils import timezone
 
 from ..esd.parameters import NumberTextError, parse_number
 from ..limits import TEXT_LIMITS
-from ..models import Assessment, ExposureLimitUnit, Submission
+from ..models import Assessment, ExposureLimitUnit, IrerNote, Submission
 from ..selectors import HEADER_GROUPS
 
 CBI_PREFIX = "cbi_"
@@ -61,6 +62,16 @@ class SubmissionForm(forms.ModelForm):
             "consumer_use": forms.Textarea(attrs={"rows": 2}),
             "sat_health": forms.Textarea(attrs={"rows": 2}),
             "sat_eco": forms.Textarea(attrs={"rows": 2}),
+        }
+        error_messages = {
+            name: {"invalid_choice": f"Choose the {label} from the list{blank}."}
+            for name, label, blank in (
+                ("volume_qualifier", "production volume's use (manufacture, import only, or both)", ""),
+                ("groundwater_migration", "migration to groundwater", ", or leave it blank"),
+                ("pbt_persistence", "PBT rating's P score", ", or leave it blank"),
+                ("pbt_bioaccumulation", "PBT rating's B score", ", or leave it blank"),
+                ("pbt_toxicity", "PBT rating's T score", ", or leave it blank"),
+            )
         }
 
     def __init__(self, *args, **kwargs):
@@ -150,17 +161,50 @@ class AssessmentNotesForm(forms.ModelForm):
 
     class Meta:
         model = Assessment
-        fields = ["notes", "pollution_prevention", "occupational_exposure_rating", "exposure_based_review"]
+        fields = [
+            "assessment_date", "notes", "pollution_prevention", "occupational_exposure_rating", "exposure_based_review",
+            "irer_note",
+        ]
         widgets = {
+            "assessment_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "notes": forms.Textarea(attrs={"rows": 4}),
+            "irer_note": forms.RadioSelect,
             "pollution_prevention": forms.Textarea(attrs={"rows": 3}),
+        }
+        help_texts = {
+            "assessment_date": "Printed beside the status at the head of the IRER. Leave it blank for the day this "
+            "revision was started.",
+        }
+        error_messages = {
+            "assessment_date": {
+                "invalid": "Enter the assessment date as a date, e.g. 2018-02-15.",
+            },
+            "occupational_exposure_rating": {
+                "invalid_choice": "Choose the occupational exposure rating from the list, or leave it blank.",
+            },
         }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         if self.instance.pk:
             self.fields["version_seen"].initial = self.instance.version
+        self.fields["assessment_date"].required = False  # blank: the day the revision was started
+        self.fields["irer_note"].required = False  # left out: the wording the assessment has
+        # The rating's help: its own text and the criteria counted beside it (rating-criteria).
+        rating = self.fields["occupational_exposure_rating"]
+        rating.widget.attrs["aria-describedby"] = "id_occupational_exposure_rating_helptext rating-criteria"
         limit_text_fields(self)
+
+    def clean_irer_note(self):
+        return self.cleaned_data.get("irer_note") or self.instance.irer_note or IrerNote.MAY
+
+    def clean_assessment_date(self):
+        """Blank: the day this revision was started (the default ChemSTEER's date has too)."""
+        value = self.cleaned_data.get("assessment_date")
+        if value is None:
+            created = self.instance.created_at if self.instance.pk else None
+            value = timezone.localdate(created) if created else timezone.localdate()
+        return value
 
     def _post_clean(self):
         pass  # the service validates and saves

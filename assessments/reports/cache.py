@@ -7,12 +7,12 @@ inlined print stylesheet, the status and the approver. Whatever changes what the
 prints changes the key, so an entry is never stale and is never overwritten: it is
 written once, only if absent.
 
-The print date is the one thing printed that is not the assessment's. A draft is keyed on
-its HTML as printed, date included (the date, not the time): its PDF is reused for the rest
-of the day and always shows the day it was downloaded. An approved revision can never
-change, so its key is the HTML with the print date replaced by the approval time: the
-revision has one file, drawn at its first download and served as stored ever after (it
-prints the date it was drawn).
+The report prints the assessment's own date (``Assessment.assessment_date``, as ChemSTEER
+prints it beside the status), not the day it is drawn, so a draft's PDF is reused until
+something it prints changes. ``printed_at`` stays in the context; should a template print
+it again, a draft is keyed on it as printed (the date, not the time), while an approved
+revision, which can never change, is keyed with it replaced by the approval time: the
+revision has one file, drawn at its first download and served as stored ever after.
 
 The cache is also where the report workers hand a PDF to the web (``reports.tasks``): a
 worker draws the PDF and stores it here (:func:`store_pdf`), and the download serves it

@@ -19,14 +19,12 @@ from django.utils import timezone
 from ..esd import registry
 from ..esd.parameters import EngineValidationError
 from ..exposure_limits import tlv_pel_text
-from ..models import Assessment, Status, Submission
+from ..models import Assessment, IrerNote, Status, Submission, VolumeQualifier
 from ..selectors import (
     DOSE_KEYS,
     DOSES_NOT_COMPUTED,
-    MEDIUM_LABELS,
     NOT_COMPUTED,
     NOT_CURRENT,
-    REVIEWER_CHOSE,
     STALE,
     UNCOMPUTED,
     dose_basis_text,
@@ -34,14 +32,15 @@ from ..selectors import (
     exposure_summary,
     inputs_used,
     mass_balance_rows,
-    medium_choice_text,
     result_facts,
     scenario_state,
     uses_volume,
 )
 from ..site_data import SITE_STEP_TITLE, result_entries
 from ..templatetags.figures import epa, significant
+from . import header as header_lines
 from .cbi import CBI_TEXT, Cbi
+from .releases import computed_bases, release_groups
 SANITISED_NOTE = (
     "SANITISED COPY: items claimed as confidential business information (CBI) are replaced by "
     "the generic name or [CBI], as are the figures that would reveal them."
@@ -50,10 +49,6 @@ CBI_BANNER = "CONTAINS CONFIDENTIAL BUSINESS INFORMATION: claimed items are in [
 VOLUME_EXCESS_HIDDEN = "The uses add up to more than the case's production volume."
 #: The standing of an input of the submitter's site data in the inputs table.
 SITE_DATA_STANDING = "Site data"
-RELEASE_NOTE = (
-    "The daily releases listed for any source below may coincide with daily releases from the "
-    "other sources to the same medium."
-)
 
 STATUS_LABELS = {
     Status.DRAFT: "Staff Draft",
@@ -62,16 +57,7 @@ STATUS_LABELS = {
     Status.APPROVED: "Approved",
 }
 
-# Where each medium goes, as the IRER's "to:" line says it.
-DESTINATIONS = {
-    "air": "Air",
-    "water": "On-Site Wastewater Treatment (water)",
-    "incineration": "Incineration",
-    "landfill": "Landfill",
-    "fuel_blending": "Fuel Blending",
-    "destroyed": "Destroyed in the process",
-}
-MEDIUM_ORDER = ("air", "water", "incineration", "landfill", "fuel_blending", "destroyed")
+
 
 def _fmt(value: Any) -> str:
     return significant(value, 3) if isinstance(value, (int, float)) and not isinstance(value, bool) else str(value)
@@ -103,63 +89,6 @@ def process_description(result: dict, cbi: Cbi) -> str:
     ``Chemical is unloaded from 3.79-liter containers (15%) --> charged to application
     equipment --> ...``."""
     return cbi.scrub(" --> ".join(result.get("process", [])))
-
-
-def _media_key(release: dict) -> tuple:
-    media = [m["medium"] for m in release.get("media", [])]
-    first = min((MEDIUM_ORDER.index(m) for m in media if m in MEDIUM_ORDER), default=len(MEDIUM_ORDER))
-    return (first, len(media), release["number"])
-
-
-def _media_heading(release: dict) -> str:
-    media = release.get("media", [])
-    if release.get("chosen_medium") and release.get("medium_chosen_by") == REVIEWER_CHOSE:
-        return MEDIUM_LABELS.get(release["chosen_medium"], release["chosen_medium"])
-    if media and all(m.get("fraction") is not None for m in media):
-        return " and ".join(f"{MEDIUM_LABELS[m['medium']]} ({m['fraction'] * 100:g} %)" for m in media)
-    return " or ".join(MEDIUM_LABELS.get(m["medium"], m["medium"]) for m in media)
-
-
-def _destination(release: dict) -> str:
-    """The "to:" line: where the release goes and, where the document leaves the medium
-    open, how the totals count it (``selectors.medium_choice_text``)."""
-    media = release.get("media", [])
-    choice = medium_choice_text(release)
-    if release.get("chosen_medium") and release.get("medium_chosen_by") == REVIEWER_CHOSE:
-        text = DESTINATIONS.get(release["chosen_medium"], release["chosen_medium"])
-    elif media and all(m.get("fraction") is not None for m in media):
-        text = " and ".join(f"{DESTINATIONS[m['medium']]} ({m['fraction'] * 100:g} %)" for m in media)
-    else:
-        text = " or ".join(DESTINATIONS.get(m["medium"], m["medium"]) for m in media)
-    return f"{text} ({choice})" if choice else text
-
-
-def release_groups(result: dict, cbi: Cbi) -> list[dict]:
-    """Releases grouped by medium in EPA's block format; one block per estimate."""
-    groups: list[dict] = []
-    for release in sorted(result.get("releases", []), key=_media_key):
-        heading = _media_heading(release)
-        if not groups or groups[-1]["medium"] != heading:
-            groups.append({"medium": heading, "blocks": []})
-        for estimate in release["estimates"]:
-            groups[-1]["blocks"].append(
-                {
-                    "number": release["number"],
-                    "label": estimate["label"].title(),
-                    "kg_site_day": epa(estimate["kg_site_day"]),
-                    "days": significant(estimate["days_per_year"], 3),
-                    "sites": significant(estimate["sites"], 3),
-                    "kg_site_year": epa(estimate["kg_site_year"]),
-                    "kg_year_all_sites": CBI_TEXT if cbi.hides_annual_totals else epa(estimate["kg_year_all_sites"]),
-                    "to": _destination(release),
-                    "source": cbi.scrub(release["source"]),  # a site-specific release's names the reviewer's activity
-                    "model": release["model"],
-                    "equation": release["equation"],
-                    "site_specific": release.get("site_specific", False),
-                    "basis": cbi.scrub(estimate["basis"]),
-                }
-            )
-    return groups
 
 
 def release_total(result: dict) -> float:
@@ -209,7 +138,8 @@ def exposure_blocks(result: dict, route: str, cbi: Cbi) -> list[dict]:
                 "days": significant(exposure["days_per_year"], 3),
                 "basis": cbi.scrub(common),
                 "estimates": [
-                    {"label": e["label"].title(), "mg_day": epa(e["mg_day"]), "basis": cbi.scrub(text)}
+                    {"label": e.get("irer_label") or e["label"].title(), "mg_day": epa(e["mg_day"]),
+                     "basis": cbi.scrub(text)}
                     for e, text in zip(estimates, own)
                 ],
             }
@@ -240,7 +170,7 @@ def dose_table(result: dict, submission: Submission, cbi: Cbi, symbols: frozense
                 {
                     "letter": exposure["letter"],
                     "route": exposure["route"].capitalize(),
-                    "label": e["label"].title(),
+                    "label": e.get("irer_label") or e["label"].title(),
                     "mg_day": epa(e["mg_day"]),
                     "mg_m3": mg_m3,
                     "ppm": ppm,
@@ -314,6 +244,32 @@ def _route_statement(result: dict, route: str) -> str:
     return f"{keyword} exposure is not assessed for this use."
 
 
+def _workers_total(facts: dict, cbi: Cbi, symbols: frozenset[str]) -> dict:
+    """"Tot. # of workers exposed via assessed routes" as ChemSTEER prints it: over all sites
+    (workers a site × sites; 198 for the sample's 66 a site at 3 sites), with the per-site
+    count and its basis in the basis line. Hidden with the number of sites when that is claimed."""
+    per_site, sites = facts.get("workers_per_site"), facts.get("sites")
+    basis = cbi.scrub(facts.get("workers_basis", "")).rstrip(".")  # the template ends the sentence
+    if not isinstance(per_site, (int, float)) or not isinstance(sites, (int, float)):
+        return {"workers": significant(per_site, 3), "workers_basis": basis}
+    sites_text = cbi.number(symbols, "", sites, significant(sites, 3))
+    if sites_text == CBI_TEXT:
+        return {"workers": CBI_TEXT, "workers_basis": f"{significant(per_site, 3)} a site × {CBI_TEXT} sites; {basis}"}
+    if not per_site:
+        return {"workers": "0", "workers_basis": basis}
+    word = "site" if sites == 1 else "sites"
+    return {"workers": significant(per_site * sites, 3),
+            "workers_basis": f"{significant(per_site, 3)} a site × {sites_text} {word}; {basis}"}
+
+
+def _irer_per(scenario_key: str) -> str:
+    """How the "to:" line names the scenario's document ("per ESD", "per revised ESD")."""
+    try:
+        return registry.get(scenario_key).irer_per
+    except EngineValidationError:
+        return "per ESD"
+
+
 def _method(scenario_key: str) -> tuple[str, str]:
     """The scenario's title and source, or its key for a scenario no longer registered."""
     try:
@@ -368,10 +324,10 @@ def scenario_section(scenario, submission: Submission, cbi: Cbi) -> dict:
         "basis": facility_basis(result, cbi, symbols),
         "process": process_description(result, cbi),
         "mass_balance": mass_balance_section(result, cbi),
-        "release_groups": release_groups(result, cbi),
+        "release_groups": release_groups(result, scenario.release_texts or {}, _irer_per(scenario.scenario_key), cbi),
+        "computed_bases": computed_bases(result, cbi),
         "release_total": CBI_TEXT if cbi.hides_annual_totals else epa(total),
-        "workers": significant(facts.get("workers_per_site"), 3),
-        "workers_basis": cbi.scrub(facts.get("workers_basis", "")).rstrip("."),  # the template ends the sentence
+        **_workers_total(facts, cbi, symbols),
         "inhalation": inhalation,
         "inhalation_statement": cbi.scrub(statements["inhalation"]),
         "dermal": dermal,
@@ -448,21 +404,22 @@ def _yes_no(value: bool) -> str:
     return "Yes" if value else "No"
 
 
-def header(submission: Submission, assessment: Assessment, cbi: Cbi) -> dict:
+def header(submission: Submission, assessment: Assessment, cbi: Cbi, uses=()) -> dict:
+    """The header block as ChemSTEER prints it (the sample IRER's first page; :mod:`.header`
+    formats its figures and lines); ``uses`` the assessment's scenarios, whose results name
+    the engine version in the generated-by line."""
     s = submission
 
     def number(value, units=""):
         return "" if value is None else f"{significant(value, 3)}{units}"
 
-    def at(value, units, temperature):
-        if value is None:
-            return ""
-        text = f"{epa(value)} {units}"
-        return text + (f" @ {temperature:g} °C" if temperature is not None else "")
-
+    pbt = " ".join(part for part in (s.pbt_rating, cbi.scrub(s.pbt_note)) if part)
     return {
-        "pv": cbi.item("production_volume_kg_yr", f"{s.production_volume_kg_yr:,.0f}"),
-        "import_only": s.import_only,
+        "case_type": s.case_type,
+        "assessment_date": assessment.assessment_date,
+        "pv": cbi.item("production_volume_kg_yr", header_lines.production_volume_text(s.production_volume_kg_yr)),
+        "volume_qualifier": s.get_volume_qualifier_display(),
+        "import_only": s.volume_qualifier == VolumeQualifier.IMPORT_ONLY,  # reports/docx.py reads it
         "engineer": assessment.engineer.get_full_name() or assessment.engineer.get_username(),
         "submitter": cbi.item("submitter", s.submitter),
         "use": cbi.item("use_description", s.use_description),
@@ -474,18 +431,21 @@ def header(submission: Submission, assessment: Assessment, cbi: Cbi) -> dict:
         "chemical_name": cbi.item("chemical_name", s.chemical_name),
         "generic_name": s.generic_name,
         "cas_number": cbi.item("cas_number", s.cas_number),
-        "solubility": at(s.water_solubility_g_l, "g/L", s.water_solubility_temp_c),
+        "solubility": header_lines.solubility_text(s.water_solubility_g_l, s.water_solubility_temp_c),
         "physical_state": s.get_physical_state_display(),
-        "mw": cbi.item("molecular_weight", number(s.molecular_weight)),
+        "mw": cbi.item("molecular_weight", header_lines.two_decimals(s.molecular_weight)),
         "pct_500": number(s.pct_below_500_da, " %"),
         "pct_1000": number(s.pct_below_1000_da, " %"),
-        "vp": at(s.vapour_pressure_torr, "torr", s.vapour_pressure_temp_c),
+        "vp": header_lines.vapour_pressure_text(s.vapour_pressure_torr, s.vapour_pressure_temp_c),
         "consumer_use": cbi.item("consumer_use", s.consumer_use),
-        "sat_migration": s.sat_migration,
-        "pbt_rating": s.pbt_rating,
+        "sat_migration": cbi.scrub(s.groundwater_migration_text),
+        "pbt_rating": pbt,
         "sat_health": s.sat_health,
         "sat_eco": s.sat_eco,
         "oer": assessment.occupational_exposure_rating,
+        "generated_by": header_lines.generated_by(
+            (use.result or {}).get("engine_version", "") for use in uses if use.result
+        ),
         "notes": cbi.scrub(assessment.notes),
         "pollution_prevention": cbi.scrub(assessment.pollution_prevention),
         "exposure_based_review": _yes_no(assessment.exposure_based_review),
@@ -517,10 +477,11 @@ def irer_context(*, assessment: Assessment, sanitised: bool = False) -> dict:
         "approved_by": (approver.get_full_name() or approver.get_username()) if approved and approver else "",
         "approved_at": assessment.approved_at if approved else None,
         "printed_at": timezone.now(),
-        "header": header(submission, assessment, cbi),
+        "header": header(submission, assessment, cbi, uses),
         "scenarios": scenarios,
         "exposure_summary": exposure_summary_section(assessment, uses, cbi),
-        "release_note": RELEASE_NOTE,
+        # ChemSTEER's wording the engineer chose, printed after "IRER Note:"
+        "release_note": IrerNote(assessment.irer_note).label.removeprefix("IRER Note: "),
         "all_uses_total": CBI_TEXT
         if cbi.hides_annual_totals
         else epa(sum(release_total(s.result or {}) for s in uses)),

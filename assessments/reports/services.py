@@ -10,6 +10,7 @@ from ..models import Assessment, Status
 from ..roles import is_cbi_cleared
 from .cache import report_key, stored_pdf
 from .context import irer_context
+from .docx import irer_docx, irer_docx_filename
 from .render import irer_filename, irer_html
 from .tasks import READY, RenderState, render_request, render_state
 
@@ -65,6 +66,22 @@ def irer_render_state(*, user, assessment: Assessment, sanitised: bool, task_id:
     same CBI check as the download; None if it is not this copy's task."""
     _check_copy(user=user, assessment=assessment, sanitised=sanitised)
     return render_state(task_id=task_id, assessment_id=assessment.pk, copy=_copy(sanitised))
+
+
+@dataclass(frozen=True)
+class IrerDocx:
+    """The report as an editable Word document, and its file name."""
+
+    filename: str
+    docx: bytes
+
+
+def irer_docx_download(*, user, assessment: Assessment, sanitised: bool) -> IrerDocx:
+    """The full or sanitised report for ``user`` as .docx (``reports.docx``): the same
+    context and the same CBI check as the PDF. Drawn at once (well under a second), so
+    neither cached nor queued."""
+    context = _context_for(user=user, assessment=assessment, sanitised=sanitised)
+    return IrerDocx(irer_docx_filename(context, sanitised=sanitised), irer_docx(context))
 
 
 def irer_preview(*, user, assessment: Assessment, sanitised: bool) -> str:

@@ -62,6 +62,7 @@ def assessment_form_data(assessment: Assessment, **changes) -> dict:
         "notes": assessment.notes,
         "pollution_prevention": assessment.pollution_prevention,
         "occupational_exposure_rating": assessment.occupational_exposure_rating,
+        "assessment_date": assessment.assessment_date.isoformat(),
         "scenarios-TOTAL_FORMS": len(scenarios),
         "scenarios-INITIAL_FORMS": len(scenarios),
         "scenarios-MIN_NUM_FORMS": 0,

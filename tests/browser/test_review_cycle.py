@@ -80,7 +80,7 @@ def create_case(page: Page, case_number: str) -> None:
     page.get_by_label(re.compile(r"^\s*Submitter")).fill("Acme Semiconductor Chemicals")
     page.get_by_label(re.compile(r"^\s*Specific chemical name")).fill("Precursor X")
     page.get_by_label(re.compile(r"^\s*Generic name")).fill("Organometallic precursor")
-    page.get_by_label(re.compile(r"^\s*Production volume")).fill("5,000")
+    page.get_by_label(re.compile(r"^\s*Production volume \(kg/yr\)")).fill("5,000")
     page.get_by_label(re.compile(r"^\s*Use\*?\s*$")).fill("Used at semiconductor fabs.")
     page.get_by_role("button", name="Create case").click()
     expect(page.get_by_role("heading", level=1)).to_contain_text(case_number)

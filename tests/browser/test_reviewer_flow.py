@@ -24,7 +24,7 @@ def test_reviewer_creates_case_walks_photoresist_wizard_and_reads_results(page, 
     page.get_by_label(re.compile(r"^\s*Submitter")).fill("Acme Photochemicals")
     page.get_by_label(re.compile(r"^\s*Specific chemical name")).fill("Photoacid generator X")
     page.get_by_label(re.compile(r"^\s*Generic name")).fill("Onium salt")
-    page.get_by_label(re.compile(r"^\s*Production volume")).fill("5,000")
+    page.get_by_label(re.compile(r"^\s*Production volume \(kg/yr\)")).fill("5,000")
     page.get_by_label(re.compile(r"^\s*Use\*?\s*$")).fill("Photoacid generator in a photoresist.")
     page.get_by_role("button", name="Create case").click()
     expect(page.get_by_role("heading", level=1)).to_contain_text("P-26-0777")

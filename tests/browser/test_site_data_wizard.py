@@ -90,7 +90,7 @@ def test_a_reviewer_enters_a_source_test_computes_and_finds_it_in_the_irer(queue
     download.save_as(saved)
     text = " ".join(pdf_text(saved).split())
     assert "Output, site-specific data: 3.2E-1 kg/site-day over 220 days/yr" in text
-    assert f"from: Release 1, {ACTIVITY} (site-specific data)" in text
+    assert f"from: {ACTIVITY} (site-specific data)" in text
     assert f"source: {SOURCE}" in text  # the site data's source in the inputs' sources
 
 

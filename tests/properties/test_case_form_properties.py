@@ -18,21 +18,25 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from assessments.forms import SubmissionForm
-from assessments.models import CaseType, ExposureLimitUnit, PhysicalState, Submission
+from assessments.models import (
+    PBT_SCORES, CaseType, ExposureLimitUnit, GroundwaterMigration, PhysicalState, Submission, VolumeQualifier,
+)
 from tests.properties.strategies import number_text, special_text
 
 pytestmark = pytest.mark.django_db
 
 FORM = SubmissionForm()
 TEXT_FIELDS = {"case_number", "case_name", "submitter", "chemical_name", "generic_name", "cas_number",
-               "use_description", "other_uses", "consumer_use", "tlv_pel", "sat_migration", "pbt_rating",
-               "sat_health", "sat_eco"}
+               "use_description", "other_uses", "consumer_use", "tlv_pel", "groundwater_migration_other",
+               "pbt_note", "sat_health", "sat_eco"}
 NUMBER_FIELDS = {"production_volume_kg_yr", "use_concentration", "molecular_weight", "vapour_pressure_torr",
                  "vapour_pressure_temp_c", "water_solubility_g_l", "water_solubility_temp_c",
                  "pct_below_500_da", "pct_below_1000_da", "tlv_pel_value"}
 CHOICE_FIELDS = {"case_type": CaseType.values, "physical_state": PhysicalState.values,
-                 "tlv_pel_unit": ["", *ExposureLimitUnit.values]}
-BOOLEAN_FIELDS = {name for name in FORM.fields if name.startswith("cbi_")} | {"import_only", "msds", "label"}
+                 "tlv_pel_unit": ["", *ExposureLimitUnit.values], "volume_qualifier": VolumeQualifier.values,
+                 "groundwater_migration": ["", *GroundwaterMigration.values],
+                 **{name: ["", *PBT_SCORES] for name in ("pbt_persistence", "pbt_bioaccumulation", "pbt_toxicity")}}
+BOOLEAN_FIELDS = {name for name in FORM.fields if name.startswith("cbi_")} | {"msds", "label"}
 EXISTING_CASE = "P-26-9000"
 _new_case_numbers = itertools.count(1)
 
@@ -77,6 +81,8 @@ def careful_for(name: str) -> st.SearchStrategy:
         return st.just("")  # their order is checked together; the wild posts cover them
     if name in ("tlv_pel_value", "tlv_pel_unit"):
         return st.just("")  # a value needs its unit and a unit its value; the wild posts cover them
+    if name == "groundwater_migration":  # "Other" needs its text, and the text needs "Other": the wild posts cover them
+        return st.sampled_from([v for v in CHOICE_FIELDS[name] if v != GroundwaterMigration.OTHER])
     if name in CHOICE_FIELDS:
         return st.sampled_from(CHOICE_FIELDS[name])
     if name in BOOLEAN_FIELDS:

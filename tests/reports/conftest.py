@@ -70,7 +70,7 @@ def build_sample_assessment(reviewer, case_number: str = "P-18-0123") -> Assessm
         chemical_name="Non-Volatile Photoresist Additive",
         generic_name="Non-Volatile Photoresist Additive",
         production_volume_kg_yr=5000,
-        import_only=True,
+        volume_qualifier="import_only",
         molecular_weight=200,
         vapour_pressure_torr=1e-6,
         vapour_pressure_temp_c=20,
@@ -79,8 +79,9 @@ def build_sample_assessment(reviewer, case_number: str = "P-18-0123") -> Assessm
         use_description="PMN is a component of a photoresist formulation (PMN is 15% of the composition) "
         "used for semiconductor manufacturing.",
         use_concentration=0.15,
-        pbt_rating="P2B1T",
-        sat_migration="Negligible to slow",
+        pbt_persistence="2",
+        pbt_bioaccumulation="1",
+        groundwater_migration="negligible_to_slow",
     )
     assessment = make_assessment(case, reviewer, occupational_exposure_rating="NR")
     scenario = services.scenario_add(assessment=assessment, by=reviewer, scenario_key="photoresist-2018",

@@ -133,13 +133,18 @@ def test_the_approved_revisions_file_is_written_once_and_never_changes(
     assert path.read_bytes() == first and path.stat().st_mtime_ns == mtime
 
 
-def test_a_draft_is_drawn_again_on_another_day_with_that_days_date(report_cache, renders, reviewer, sample_assessment):
+def test_a_draft_prints_its_assessment_date_not_the_day_it_is_drawn(report_cache, renders, reviewer, sample_assessment):
+    """As ChemSTEER's IRER ("Contractor Draft 2/15/2018"): the status line carries the
+    assessment's date, so the same draft is the same file on another day, and a new
+    assessment date draws a new one that prints it."""
     today = download(reviewer, sample_assessment)
     with later(1):
         tomorrow = download(reviewer, sample_assessment)
-    assert renders.call_count == 2 and tomorrow != today
-    date = (timezone.localtime() + datetime.timedelta(days=1)).strftime("%m/%d/%Y")
-    assert date in pdf_text(tomorrow)
+    assert renders.call_count == 1 and tomorrow == today
+    sample_assessment.assessment_date = datetime.date(2018, 2, 15)
+    sample_assessment.save()
+    redated = download(reviewer, sample_assessment)
+    assert renders.call_count == 2 and "Staff Draft 2/15/2018" in pdf_text(redated)
 
 
 def test_uncleared_user_never_gets_the_cached_full_copy(client, report_cache, reviewer, uncleared_reviewer, cbi_assessment):

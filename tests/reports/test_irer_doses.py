@@ -47,9 +47,9 @@ def test_the_sample_prints_the_doses_beside_each_mg_day(sample_text):
     # Exposure A, 0.7 × 535 × 1 × 0.15 = 56.175 mg/day (low end) and 2.1 × 535 × 0.15 = 168.525 (high end);
     # body weight 80 kg, 250 days/yr, 40 working years, averaging 40 and 70 yr:
     # APDR 56.175 / 80 = 0.702; ADD 56.175 × 250 × 40 / (80 × 40 × 365) = 0.481; LADD × 40/70 = 0.275.
-    assert "A Dermal Low End 5.6E+1 7.0E-1 4.8E-1 2.7E-1" in sample_text
+    assert "A Dermal Low End of Range 5.6E+1 7.0E-1 4.8E-1 2.7E-1" in sample_text
     # 168.525 / 80 = 2.11; × 250 / 365 = 1.44; × 40/70 = 0.825.
-    assert "A Dermal High End 1.7E+2 2.1E+0 1.4E+0 8.2E-1" in sample_text
+    assert "A Dermal High End of Range 1.7E+2 2.1E+0 1.4E+0 8.2E-1" in sample_text
 
 
 def test_the_dose_basis_is_printed_once_per_use(sample_text):
@@ -57,7 +57,7 @@ def test_the_dose_basis_is_printed_once_per_use(sample_text):
 
 
 def test_the_sample_keeps_its_printed_exposure_lines(sample_text):
-    assert "Low End: 5.6E+1 mg/day. basis:" in sample_text and "High End: 1.7E+2 mg/day. basis:" in sample_text
+    assert "Low End of Range: 5.6E+1 mg/day. basis:" in sample_text and "High End of Range: 1.7E+2 mg/day. basis:" in sample_text
 
 
 def test_the_report_has_an_exposure_summary_of_all_uses(sample_text):

@@ -1,10 +1,12 @@
 """The IRER's PDF, read back as text: header, release blocks, totals, exposures, CBI."""
 
+import io
 import re
 
 import pytest
 from django.core.exceptions import PermissionDenied
 from django.utils import timezone
+from pypdf import PdfReader
 
 from assessments.models import Status
 from assessments.reports.context import irer_context
@@ -28,34 +30,35 @@ def test_header_block(sample_text):
     for expected in (
         "INITIAL REVIEW ENGINEERING REPORT", "CBI: No", "Example Photoresist Use IRER", "P-18-0123",
         "PV (kg/yr): 5,000 Import Only", "SUBMITTER: Photoresist Application Company",
-        "Chemical Name: Non-Volatile Photoresist Additive", "MW: 200", "VP: 1.0E-6 torr @ 20 °C",
-        "S-H2O: 1.0E-6 g/L", "PBT rating: P2B1T", "OCCUPATIONAL EXPOSURE RATING: NR",
+        "Chemical Name: Non-Volatile Photoresist Additive", "MW: 200.00", "VP: 1.0E-6 torr @ 20.00",
+        "S-H2O: 1E-06 g/L @", "PBT rating: P2B1T", "OCCUPATIONAL EXPOSURE RATING: NR",
         "EXPOSURE-BASED REVIEW: No", "MSDS: No Label: No", "Staff Draft", "ENGINEER: Riley Reviewer",
     ):
         assert expected in sample_text, expected
 
 
-# spec/irer.md "The sample as numbers" (EPA 2018 update, Section 7, pages 7-4 to 7-6).
+# spec/irer.md "The sample as numbers" (EPA 2018 update, Section 7, pages 7-4 to 7-6): the
+# label as ChemSTEER prints it and the source's name ("from:").
 SAMPLE_BLOCKS = [
-    ("Output", "1.6E-1", "360", "3", "5.8E+1", "1.7E+2", "Release 4"),
-    ("Output", "1.6E-1", "360", "3", "5.8E+1", "1.7E+2", "Release 5"),
-    ("High End", "2.8E-2", "360", "3", "1.0E+1", "3.0E+1", "Release 1"),
-    ("Conservative", "4.6E-2", "360", "3", "1.7E+1", "5.0E+1", "Release 2"),  # printed "5E+1"
-    ("Output", "4.3E+0", "360", "3", "1.5E+3", "4.6E+3", "Release 3"),
+    ("Output 2", "1.6E-1", "360", "3", "5.8E+1", "1.7E+2", "Waste Developer Solution"),
+    ("Output 2", "1.6E-1", "360", "3", "5.8E+1", "1.7E+2", "Etching and Stripping Waste"),
+    ("High End", "2.8E-2", "360", "3", "1.0E+1", "3.0E+1", "Cleaning Liquid Residuals from Bottles"),
+    ("Conservative", "4.6E-2", "360", "3", "1.7E+1", "5.0E+1", "Equipment Cleaning Losses"),  # printed "5E+1"
+    ("Output 2", "4.3E+0", "360", "3", "1.5E+3", "4.6E+3", "Spin-Off"),
 ]
 
 
-@pytest.mark.parametrize("label,day,days,sites,site_yr,all_sites,release", SAMPLE_BLOCKS)
-def test_sample_release_blocks_reproduce_the_printed_irer(sample_text, label, day, days, sites, site_yr, all_sites, release):
+@pytest.mark.parametrize("label,day,days,sites,site_yr,all_sites,source", SAMPLE_BLOCKS)
+def test_sample_release_blocks_reproduce_the_printed_irer(sample_text, label, day, days, sites, site_yr, all_sites, source):
     block = (f"{label}: {day} kg/site-day over {days} days/yr from {sites} sites "
              f"or {site_yr} kg/site-yr from {sites} sites or {all_sites} kg/yr-all sites")
     followers = [sample_text[m.end():m.end() + 200] for m in re.finditer(re.escape(block), sample_text)]
-    assert any(f"from: {release}," in after for after in followers), followers
+    assert any(f"from: {source}" in after for after in followers), followers
 
 
 def test_sample_media_and_release_total(sample_text):
     # Printed: Water; Water or Incineration; Incineration; Incineration or Landfill.
-    for heading in ("Water Output", "Water or Incineration Output", "Incineration High End",
+    for heading in ("Water Output 2", "Water or Incineration Output 2", "Incineration High End",
                     "Incineration or Landfill Conservative"):
         assert heading in sample_text
     assert "RELEASE TOTAL 5.0E+3 kg/yr - all sites" in sample_text  # printed 5.0E+3
@@ -64,11 +67,12 @@ def test_sample_media_and_release_total(sample_text):
 
 def test_exposure_blocks(sample_text):
     assert "OCCUPATIONAL EXPOSURES ESTIMATE SUMMARY" in sample_text
-    assert "Tot. # of workers exposed via assessed routes: 66" in sample_text
+    # ChemSTEER counts the workers over all sites: 66 a site × 3 sites
+    assert "Tot. # of workers exposed via assessed routes: 198 Basis: 66 a site × 3 sites;" in sample_text
     assert "Inhalation: Inhalation: not assessed, negligible for nonvolatile chemicals (VP < 0.001 torr" in sample_text
     # Exposure A, EPA 2013 hand area: 0.7 × 535 × 1 × 0.15 = 56.2 and 2.1 × 535 × 0.15 = 168.5 mg/day
     assert "A. Change-out of liquid photoresist containers" in sample_text
-    assert "Low End: 5.6E+1 mg/day" in sample_text and "High End: 1.7E+2 mg/day" in sample_text
+    assert "Low End of Range: 5.6E+1 mg/day" in sample_text and "High End of Range: 1.7E+2 mg/day" in sample_text
 
 
 def test_basis_and_process_description_and_appendix(sample_text):
@@ -78,15 +82,20 @@ def test_basis_and_process_description_and_appendix(sample_text):
     assert "[4] Nsites = 3 sites" in sample_text
     assert "--> Application (spin-coat) --> Soft Bake -->" in sample_text
     assert "(liquid, 15%)" in sample_text
-    assert "Appendix: inputs used and calculation trace".upper() in sample_text.upper()
+    assert "Appendix: releases as computed, inputs used and calculation trace".upper() in sample_text.upper()
     assert "Fchem" in sample_text and "Submission: concentration in the use formulation." in sample_text
 
 
 def test_draft_has_watermark_and_page_numbers(sample_pdf):
     text = pdf_text(sample_pdf)
     pages = pdf_pages(sample_pdf)
-    assert "DRAFT" in text
+    # the watermark is drawn in the draft's red (#a00000), not written: no letters in the text
+    assert all(WATERMARK_STROKE in page.get_contents().get_data() for page in PdfReader(io.BytesIO(sample_pdf)).pages)
+    assert "Staff Draft" in text
     assert f"page 1 of {pages}" in text and f"page {pages} of {pages}" in text
+
+
+WATERMARK_STROKE = b"0.627451 0 0 RG"
 
 
 def test_approved_report_names_approver_and_date_without_watermark(sample_assessment, supervisor):
@@ -94,8 +103,10 @@ def test_approved_report_names_approver_and_date_without_watermark(sample_assess
     sample_assessment.approved_by = supervisor
     sample_assessment.approved_at = timezone.now()
     sample_assessment.save()
-    text = flat(pdf_text(irer_pdf(irer_context(assessment=sample_assessment))))
+    pdf = irer_pdf(irer_context(assessment=sample_assessment))
+    text = flat(pdf_text(pdf))
     assert "DRAFT" not in text
+    assert not any(WATERMARK_STROKE in page.get_contents().get_data() for page in PdfReader(io.BytesIO(pdf)).pages)
     assert f"approved by sup on {timezone.localtime(sample_assessment.approved_at):%m/%d/%Y}" in text
 
 

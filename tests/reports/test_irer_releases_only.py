@@ -31,7 +31,7 @@ def test_the_sample_as_printed_releases_only(reviewer):
     services.scenario_compute(scenario=scenario, by=reviewer)
     only = _text(assessment)
 
-    assert "Tot. # of workers exposed via assessed routes: 66" in both
+    assert "Tot. # of workers exposed via assessed routes: 198" in both  # 66 a site × 3 sites
     assert "Tot. # of workers exposed via assessed routes: 0" in only
     assert "releases only" in only
     # the release blocks are the same: every E-notation figure of them is still printed

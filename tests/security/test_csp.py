@@ -124,7 +124,8 @@ def _routes(resolver=None, prefix: str = "") -> list[tuple[str, str]]:
 
 
 def _fill(route: str, objects: dict) -> str:
-    kind = {"cases": "submission", "assessments": "assessment", "scenarios": "scenario"}.get(route.split("/", 1)[0])
+    kind = {"cases": "submission", "assessments": "assessment", "scenarios": "scenario",
+            "contacts": "contact"}.get(route.split("/", 1)[0])
 
     def value(match):
         if match.group(1) == "pk":
@@ -157,10 +158,15 @@ def site(reviewer, supervisor, django_user_model):
     _computed_photoresist(waiting, reviewer)
     workflow.assessment_submit(assessment=waiting, by=reviewer, note="Please review.")
     step = registry.get("photoresist-2018").params.steps[0].key  # the wizard's first step
+    from tests.contacts.factories import make_contact
+
     return [
-        {"submission": first.submission, "assessment": second, "scenario": second.scenarios.get(), "step": step},
-        {"submission": draft.submission, "assessment": draft, "scenario": draft.scenarios.get(), "step": step},
-        {"submission": waiting.submission, "assessment": waiting, "scenario": waiting.scenarios.get(), "step": step},
+        {"submission": first.submission, "assessment": second, "scenario": second.scenarios.get(), "step": step,
+         "contact": make_contact(first.submission, reviewer, assessments=[second])},
+        {"submission": draft.submission, "assessment": draft, "scenario": draft.scenarios.get(), "step": step,
+         "contact": make_contact(draft.submission, reviewer, assessments=[draft])},
+        {"submission": waiting.submission, "assessment": waiting, "scenario": waiting.scenarios.get(), "step": step,
+         "contact": make_contact(waiting.submission, reviewer, assessments=[waiting])},
     ]
 
 

@@ -17,7 +17,7 @@ VALID = {
     "generic_name": "Onium salt PAG",
     "cas_number": "144317-44-2",
     "production_volume_kg_yr": "5,000",
-    "import_only": "on",
+    "volume_qualifier": "import_only",
     "molecular_weight": "562.4",
     "vapour_pressure_torr": "1e-6",
     "vapour_pressure_temp_c": "20",
@@ -31,8 +31,12 @@ VALID = {
     "use_concentration": "0.03",
     "other_uses": "",
     "consumer_use": "",
-    "sat_migration": "",
-    "pbt_rating": "P2B1T",
+    "groundwater_migration": "",
+    "groundwater_migration_other": "",
+    "pbt_persistence": "2",
+    "pbt_bioaccumulation": "1",
+    "pbt_toxicity": "",
+    "pbt_note": "",
     "sat_health": "",
     "sat_eco": "",
 }
@@ -43,7 +47,7 @@ def test_reviewer_creates_a_case_with_cbi_claims(client, reviewer):
     response = client.post("/cases/new/", {**VALID, "cbi_chemical_name": "on", "cbi_submitter": "on"})
     case = Submission.objects.get(case_number="P-26-0500")
     assert response.status_code == 302 and response["Location"] == f"/cases/{case.pk}/"
-    assert case.production_volume_kg_yr == 5000 and case.import_only and case.use_concentration == 0.03
+    assert case.production_volume_kg_yr == 5000 and case.volume_qualifier == "import_only" and case.use_concentration == 0.03
     assert case.cbi_claims == ["submitter", "chemical_name"] and case.is_cbi
     assert case.created_by == reviewer
     assert case.history.count() == 1

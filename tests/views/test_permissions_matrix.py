@@ -43,7 +43,8 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy_engine")]
 ROLES = ("anonymous", "owner", "other", "supervisor", "uncleared")
 LOGIN_PATHS = {"/accounts/login/", "/admin/login/"}
 ALLOWED_CODES = {200, 302, 403, 404, 405}
-OBJECT_BY_PREFIX = {"cases": "submission", "assessments": "assessment", "scenarios": "scenario"}
+OBJECT_BY_PREFIX = {"cases": "submission", "assessments": "assessment", "scenarios": "scenario",
+                    "contacts": "contact"}
 
 
 @dataclass(frozen=True)
@@ -123,8 +124,10 @@ def make_case(owner, approver, *, cbi: bool) -> dict:
     computed use: the objects the URLs are filled with."""
     first = approved(owner, approver, **({"cbi_claims": ["chemical_name"]} if cbi else {}))
     second = workflow.assessment_revise(assessment=first, by=owner)
+    from tests.contacts.factories import make_contact
+
     return {"submission": first.submission, "assessment": second, "scenario": second.scenarios.get(),
-            "report_task": queued_report(second)}
+            "report_task": queued_report(second), "contact": make_contact(first.submission, owner, assessments=[second])}
 
 
 def queued_report(assessment) -> str:

@@ -414,7 +414,7 @@ def test_the_irer_labels_the_release_site_specific_and_lists_the_site_data(clien
     assert (round(kg_day, 2), round(kg_year)) == (0.32, 70)
     assert '<span class="label">Output, site-specific data:</span> 3.2E-1 kg/site-day over 220 days/yr' in html
     assert "<p>or 7.0E+1 kg/site-yr from 9 sites" in html  # the replaced release's 9 sites
-    assert "from: Release 1, CVD tool exhaust stack (site-specific data)</p>" in html
+    assert "from: CVD tool exhaust stack (site-specific data)</p>" in html
     sources = re.findall(r"<li>\[(\d+)\] ([^<]*)</li>", html)
     (number, source), = [(n, s) for n, s in sources if s.startswith(escape(SITE_STEP_TITLE))]
     assert f"source: {HF_SOURCE}" in source and "replaces release 1" in source

@@ -126,6 +126,7 @@ def release_1(calc: Calc, v: Mapping[str, Any], facility: dict[str, Any], warnin
     release = Release(
         number=1,
         source="Deposition process: unreacted precursor passed through abatement",
+        irer_source="CVD Process Exhaust (unreacted precursor after point-of-use abatement)",
         model="Loss rate based on industry-specific data (utilisation and POU efficiency)",
         equation=f"{DOC} Eqn 4-1, 4-2",
         media=release_1_media(v["Release1_media"]),

@@ -77,6 +77,7 @@ def _residue_release(residue: Residue, kg_site_day: float, basis: str, n_sup: in
     return Release(
         number=2,
         source="Supplier site (App. C, outside the ESD's scope): container residue",
+        irer_source="Cleaning Residuals from Returned Precursor Containers (supplier site)",
         model="ESD 2015 Appendix C container residue (Fcontainer_disp)",
         equation=f"{DOC} App. C Eqn {residue.equation}",
         media=[Medium("water"), Medium("incineration"), Medium("landfill")],
@@ -169,6 +170,7 @@ def _volatile(calc: Calc, v: Mapping[str, Any], sup: dict[str, Any], residue: Re
     result.releases.append(Release(
         number=3,
         source="Supplier site (App. C, outside the ESD's scope): air release while cleaning containers",
+        irer_source="Container Cleaning Vapour (supplier site)",
         model="ESD 2015 Appendix C near-field model with analogue data (EPA 2011)",
         equation=f"{DOC} App. C Eqn C-2 to C-5",
         media=[Medium("air", 1.0)],

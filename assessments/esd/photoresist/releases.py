@@ -26,6 +26,7 @@ from .constants import (
     EPA_2018, ESD_2004, ESD_2010, FPHOTO_WAFER_DEFAULT, FPHOTO_WAFER_LOW_2004, VCONT_2004_L,
 )
 from .facility import Facility
+from ..irer import standard_sentence
 from ..options import Alternative, OpenMedium
 from .params import AQUEOUS, CONTAINERS, ORGANIC_SOLVENT, PLASMA, PROCESS, UNKNOWN
 from ..text import given, num
@@ -43,6 +44,18 @@ SOURCES_2004 = {
     3: "Application excess (spin-off)",
     4: "Residual in developer",
     5: "Residual in etching and stripping",
+}
+
+#: The releases' sources as EPA's IRER names them ("from:"), from the EPA 2018 update's
+#: sample IRER (§7), which every edition's report follows.
+IRER_SOURCES = {
+    1: "Cleaning Liquid Residuals from Bottles Used to Transport the Raw Material",
+    2: "Equipment Cleaning Losses of Liquids from a Single, Large Vessel",
+    3: "Spin-Off",
+    4: "Waste Developer Solution",
+    5: "Etching and Stripping Waste",
+    6: "Unloading Photoresist Containers (vapour)",
+    7: "Equipment Cleaning (vapour)",
 }
 
 OUTPUT = "output"
@@ -205,9 +218,11 @@ class RevisedReleases:
     cleaning_days: float
 
 
-def _release(number: int, ctx: ReleaseContext, model: str, eqn: str, estimates: list[ReleaseEstimate]) -> Release:
+def _release(number: int, ctx: ReleaseContext, model: str, eqn: str, estimates: list[ReleaseEstimate],
+             standard_basis: str = "") -> Release:
     media, _ = ctx.media[number]
-    return Release(number, SOURCES[number], model, ctx.equation(number, eqn), list(media), estimates)
+    return Release(number, SOURCES[number], model, ctx.equation(number, eqn), list(media), estimates,
+                   irer_source=IRER_SOURCES[number], standard_basis=standard_basis)
 
 
 def _where(ctx: ReleaseContext, number: int, kg_day: float, days: float, sites: int) -> str:
@@ -251,7 +266,7 @@ def container_release(calc: Calc, inputs: Mapping[str, Any], fac: Facility, ctx:
     basis = (f"{model}, {label} loss fraction Fcontainer_disp = {given(Fc)} (Table B-3; CEB, 1992). {why}"
              + _where(ctx, 1, kg, days, fac.Nsites))
     estimate = release_estimate(label, kg, days, fac.Nsites, basis)
-    return _release(1, ctx, model, eqn, [estimate]), days
+    return _release(1, ctx, model, eqn, [estimate], standard_sentence(model, Fc)), days
 
 
 def cleaning_release(calc: Calc, inputs: Mapping[str, Any], fac: Facility, ctx: ReleaseContext) -> tuple[Release, float]:
@@ -274,7 +289,8 @@ def cleaning_release(calc: Calc, inputs: Mapping[str, Any], fac: Facility, ctx: 
                f"(§4.3 note; Eqn 4-2): {num(fac.Qchem_day)} kg/site-day dispensed × {given(Fe)} × {num(interval)} days")
     basis = (f"{model}, {label} loss fraction Fequip_disp = {given(Fe)} (Table B-5; CEB, 1992), {how}"
              + _where(ctx, 2, kg, days, fac.Nsites))
-    return _release(2, ctx, model, "4-2", [release_estimate(label, kg, days, fac.Nsites, basis)]), days
+    return (_release(2, ctx, model, "4-2", [release_estimate(label, kg, days, fac.Nsites, basis)],
+                     standard_sentence(model, Fe)), days)
 
 
 #: Labels of Releases 3 to 5 at the (low, high) ends of the Fphoto_wafer range: less on the
@@ -352,9 +368,11 @@ def revised_releases(calc: Calc, inputs: Mapping[str, Any], fac: Facility, ctx: 
 # --- 2004 ------------------------------------------------------------------------------
 
 
-def _release_2004(number: int, model: str, eqn: str, estimates: list[ReleaseEstimate]) -> Release:
+def _release_2004(number: int, model: str, eqn: str, estimates: list[ReleaseEstimate],
+                  standard_basis: str = "") -> Release:
     media, _ = MEDIA_2004[number]
-    return Release(number, SOURCES_2004[number], model, f"{ESD_2004} Eqn {eqn}", list(media), estimates)
+    return Release(number, SOURCES_2004[number], model, f"{ESD_2004} Eqn {eqn}", list(media), estimates,
+                   irer_source=IRER_SOURCES[number], standard_basis=standard_basis)
 
 
 def _where_2004(number: int, kg: float, days: float, sites: int) -> str:
@@ -390,8 +408,10 @@ def releases_2004(calc: Calc, inputs: Mapping[str, Any], fac: Facility) -> list[
               f"daily (¶50; Eqn 3-5): {num(Q)} kg/site-day × (1 − {given(Fc)}) × {given(Fe)}"
               + _where_2004(2, kg2, days, sites))
     releases = [
-        _release_2004(1, model1, "3-4", [release_estimate(label1, kg1, days, sites, basis1)]),
-        _release_2004(2, model2, "3-5", [release_estimate(label2, kg2, days, sites, basis2)]),
+        _release_2004(1, model1, "3-4", [release_estimate(label1, kg1, days, sites, basis1)],
+                      standard_sentence(model1, Fc)),
+        _release_2004(2, model2, "3-5", [release_estimate(label2, kg2, days, sites, basis2)],
+                      standard_sentence(model2, Fe)),
     ]
     ends = (("low", inputs["Fphoto_wafer_low"]), ("high", inputs["Fphoto_wafer_high"]))
     rows = (

@@ -388,6 +388,7 @@ PHOTORESIST_2018 = Scenario(
     run_2018,
     facility_presets(c.TABLE_3_2_SOURCE) + consortium_presets(),
     open_media_2018(),
+    irer_per="per revised ESD",
 )
 
 SCENARIOS = (PHOTORESIST_2004, PHOTORESIST_2010, PHOTORESIST_2018)

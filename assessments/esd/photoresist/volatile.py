@@ -48,7 +48,7 @@ from ..results import Exposure, ExposureEstimate, Medium, Release, release_estim
 from . import constants as c
 from ..calc import Calc, equation
 from .facility import Facility
-from .releases import RevisedReleases
+from .releases import IRER_SOURCES, RevisedReleases
 from ..text import given, num
 
 APPENDIX_B = f"{c.ESD_2010} Appendix B"
@@ -366,7 +366,8 @@ def _container_vapour(calc: Calc, inputs: Mapping[str, Any], fac: Facility, cont
                 f"{given(f)}): {num(left.kg_site_day)} − {num(kg)} = {num(stays)} kg/site-day stays liquid. {_TAKEN}")
         liquid.append(release_estimate(label, stays, left.days_per_year, left.sites, kept, case))
     release = Release(6, "Vapour displaced while unloading photoresist containers (volatile chemical)",
-                      vapour.AP42_LOADING_MODEL, f"{APPENDIX_B} Eq B-5, B-6", [Medium("air")], estimates)
+                      vapour.AP42_LOADING_MODEL, f"{APPENDIX_B} Eq B-5, B-6", [Medium("air")], estimates,
+                      irer_source=IRER_SOURCES[6])
     return (release, replace(container, estimates=liquid), rates,
             inhalation.container_exposure_hours(per_day, defaults.fill_rate_per_h))
 
@@ -394,7 +395,7 @@ def _cleaning_vapour(calc: Calc, inputs: Mapping[str, Any], fac: Facility, equip
              f"Release 2 keeps the rest. {_TAKEN}")
     release = Release(7, "Vapour from cleaning the application equipment (volatile chemical)",
                       vapour.PENETRATION_MODEL, f"{APPENDIX_B} Eq B-1, B-2", [Medium("air")],
-                      [release_estimate(OUTPUT, kg, cleaning_days, fac.Nsites, basis)])
+                      [release_estimate(OUTPUT, kg, cleaning_days, fac.Nsites, basis)], irer_source=IRER_SOURCES[7])
     kept = (f"{left.basis} Less the vapour from the cleaning (Release 7): {num(left.kg_site_day)} − {num(kg)} = "
             f"{num(stays)} kg/site-day stays liquid. {_TAKEN}")
     liquid = replace(equipment, estimates=[release_estimate(left.label, stays, left.days_per_year, left.sites, kept,

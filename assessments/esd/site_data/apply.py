@@ -19,6 +19,7 @@ import math
 from typing import Any, Callable, Mapping
 
 from ..calc import Calc
+from ..irer import irer_label, standard_sentence
 from ..parameters import EngineValidationError, ParamSet
 from ..results import Medium, Release, Result, Trace, release_estimate
 from ..text import given, num
@@ -101,8 +102,11 @@ def site_specific_release(entry: SiteEntry, number: int, days: float, sites: int
         model=f"{DOC} {method.title} ({where})",
         equation=method.equation(pollutant),
         media=[Medium("air", 1.0)],
-        estimates=[release_estimate(method.label, per_day, days, sites, basis)],
+        estimates=[dataclasses.replace(release_estimate(method.label, per_day, days, sites, basis),
+                                       irer_label=irer_label(method.label, method.title, (method.label,)))],
         site_specific=True,
+        irer_source=f"{activity} (site-specific data)",
+        standard_basis=standard_sentence(f"{DOC} {method.title}"),
     )
     return release, warnings
 

@@ -1,0 +1,249 @@
+"""Contact reports in print: alone (one report, or all of a case's), and after the IRER
+("IRER with contact reports": the revision's report followed by the case's contact reports
+that apply to that revision). One section template (``contacts/_print_section.html``)
+serves both, drawn by the IRER's WeasyPrint machinery (``assessments.reports.render``).
+
+CBI, as the IRER prints it (``assessments.reports.cbi``):
+
+- the full copy brackets every item of a CBI contact report, as the IRER brackets claimed
+  items, and says at the head of the section that it contains CBI;
+- the sanitised copy prints ``[CBI]`` for every item of a CBI contact report (its date,
+  people, phone and notes alike: the contact itself is claimed) and, in the other
+  reports, replaces each spelling of the case's claimed values in the text
+  (``Cbi.scrub``), as in the IRER's free text.
+
+Who may have which copy is checked first: the full copy of a CBI case only for users
+cleared for CBI (``assessments.reports.services.FULL_COPY_NOT_ALLOWED``); and a CBI
+contact report is not printed for a user who may not read it (it is not in their list).
+
+The IRER with contact reports is downloaded as the IRER is: from the report cache when
+stored, else drawn by a report worker (``assessments.reports.tasks``), the download page
+following its task through the IRER's status endpoint. Contact reports alone are short (a page or two each) and are drawn in
+the request.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from django.contrib.staticfiles import finders
+from django.core.exceptions import PermissionDenied
+from django.template.loader import render_to_string
+from django.utils import timezone
+
+from assessments.models import Assessment, Status, Submission
+from assessments.reports.cache import report_key, stored_pdf
+from assessments.reports.cbi import CBI_TEXT, Cbi
+from assessments.reports.context import SANITISED_NOTE, irer_context
+from assessments.reports.render import STYLESHEET as IRER_STYLESHEET, html_to_pdf, irer_html
+from assessments.reports.services import FULL_COPY_NOT_ALLOWED
+from assessments.reports.tasks import READY, RenderState, render_request
+from assessments.roles import is_cbi_cleared
+
+from .models import ContactReport
+from .selectors import contact_reports_for_assessment, contact_reports_for_case, person
+
+SECTION_TEMPLATE = "contacts/_print_section.html"
+DOCUMENT_TEMPLATE = "contacts/print.html"
+STYLESHEET = "css/contact-reports.css"
+#: Part of the combined report's cache key, beside the IRER's own key: raise it when the
+#: same contact reports would now be drawn differently.
+KEY_VERSION = "irer-with-contacts-1"
+
+CBI_SECTION_NOTE = "CONTAINS CONFIDENTIAL BUSINESS INFORMATION: contact reports marked CBI are in [brackets]"
+SANITISED_SECTION_NOTE = "SANITISED COPY: contact reports claimed as confidential business information (CBI) print [CBI] in place of every item."
+NO_CONTACTS = "No contact with the submitter is recorded for this revision."
+NO_CONTACTS_CASE = "No contact with the submitter is recorded for this case."
+WHOLE_CASE = "The case as a whole"
+
+
+def _check_copy(*, user, submission: Submission, sanitised: bool) -> None:
+    if submission.is_cbi and not sanitised and not is_cbi_cleared(user):
+        raise PermissionDenied(FULL_COPY_NOT_ALLOWED)
+
+
+def _when(value) -> str:
+    return f"{timezone.localtime(value):%m/%d/%Y %I:%M %p %Z}" if value else ""
+
+
+def _party(name: str, affiliation: str) -> str:
+    return f"{name}, {affiliation}" if affiliation else name
+
+
+def contact_entries(reports, *, submission: Submission, sanitised: bool) -> list[dict]:
+    """What the section prints for each report, CBI applied."""
+    cbi = Cbi(submission, sanitised)
+    entries = []
+    for number, report in enumerate(reports, start=1):
+        revisions = ", ".join(str(a.revision) for a in report.assessments.all())
+        items = {
+            "contacted_at": _when(report.contacted_at),
+            "direction": report.get_direction_display(),
+            "epa": _party(report.epa_name, report.epa_affiliation),
+            "submitter": _party(report.submitter_name, report.submitter_affiliation),
+            "phone": report.phone,
+            "notes": report.notes,
+        }
+        if report.is_cbi and sanitised:
+            items = {name: CBI_TEXT for name in items}
+        elif report.is_cbi:
+            items = {name: f"[{text}]" if text else "" for name, text in items.items()}
+        else:
+            items = {name: cbi.scrub(text) for name, text in items.items()}
+        entries.append({
+            "number": number,
+            "cbi": report.is_cbi,
+            "revisions": f"Revision {revisions}" if revisions else WHOLE_CASE,
+            "recorded": f"{person(report.created_by)}, {_when(report.created_at)}" if report.created_by else _when(report.created_at),
+            **items,
+        })
+    return entries
+
+
+def section_context(reports, *, submission: Submission, sanitised: bool, empty: str) -> dict:
+    reports = list(reports)
+    any_cbi = any(r.is_cbi for r in reports)
+    return {
+        "entries": contact_entries(reports, submission=submission, sanitised=sanitised),
+        "empty": empty,
+        "sanitised": sanitised,
+        "section_note": (SANITISED_SECTION_NOTE if sanitised and any_cbi
+                         else CBI_SECTION_NOTE if any_cbi else ""),
+        # The running header of the section's pages, as the IRER's: "CBI: Yes" when the
+        # pages print CBI (never in the sanitised copy).
+        "cbi_label": f"CBI: {'Yes' if (any_cbi or submission.is_cbi) and not sanitised else 'No'}",
+    }
+
+
+def _css() -> str:
+    parts = []
+    for name in (IRER_STYLESHEET, STYLESHEET):
+        with open(finders.find(name), encoding="utf-8") as handle:
+            parts.append(handle.read())
+    return "\n".join(parts)
+
+
+def _section_css() -> str:
+    with open(finders.find(STYLESHEET), encoding="utf-8") as handle:
+        return handle.read()
+
+
+# Contact reports alone -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ContactPdf:
+    filename: str
+    pdf: bytes
+
+
+def _filename(*parts: str, sanitised: bool) -> str:
+    name = "-".join(parts)
+    safe = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in name)
+    return f"{safe}{'-sanitised' if sanitised else ''}.pdf"
+
+
+def contacts_document_html(*, submission: Submission, reports, sanitised: bool, for_pdf: bool, title: str) -> str:
+    cbi = Cbi(submission, sanitised)
+    context = {
+        **section_context(reports, submission=submission, sanitised=sanitised, empty=NO_CONTACTS_CASE),
+        "title": title,
+        "case_number": submission.case_number,
+        "case_name": cbi.scrub(submission.case_name or submission.generic_name),
+        "sanitised_note": SANITISED_NOTE if sanitised and submission.is_cbi else "",
+        "printed_at": timezone.now(),
+        "for_pdf": for_pdf,
+        "inline_css": _css() if for_pdf else "",
+    }
+    return render_to_string(DOCUMENT_TEMPLATE, context)
+
+
+def contact_report_pdf(*, user, report: ContactReport, sanitised: bool) -> ContactPdf:
+    """One contact report as PDF (``report`` as ``contacts.selectors.contact_report_get``
+    gave it: one the user may read)."""
+    _check_copy(user=user, submission=report.submission, sanitised=sanitised)
+    html = contacts_document_html(
+        submission=report.submission, reports=[report], sanitised=sanitised, for_pdf=True, title="CONTACT REPORT"
+    )
+    stamp = timezone.localtime(report.contacted_at).strftime("%Y%m%d-%H%M")
+    return ContactPdf(_filename("Contact", report.submission.case_number, stamp, sanitised=sanitised), html_to_pdf(html))
+
+
+def case_contacts_pdf(*, user, submission: Submission, sanitised: bool) -> ContactPdf:
+    """All the case's contact reports ``user`` may read, oldest first, as PDF."""
+    _check_copy(user=user, submission=submission, sanitised=sanitised)
+    reports = contact_reports_for_case(user=user, submission=submission)
+    html = contacts_document_html(
+        submission=submission, reports=reports, sanitised=sanitised, for_pdf=True, title="CONTACT REPORTS"
+    )
+    return ContactPdf(_filename("Contacts", submission.case_number, sanitised=sanitised), html_to_pdf(html))
+
+
+# The IRER followed by its contact reports --------------------------------------------------------
+
+
+def section_html(*, user, assessment: Assessment, sanitised: bool) -> str:
+    """The contact reports of ``assessment`` as ``user`` may read them: a section for the
+    end of the IRER's HTML, with its own stylesheet."""
+    reports = contact_reports_for_assessment(user=user, assessment=assessment)
+    context = section_context(reports, submission=assessment.submission, sanitised=sanitised, empty=NO_CONTACTS)
+    return render_to_string(SECTION_TEMPLATE, {**context, "inline_css": _section_css(), "in_irer": True,
+                                               "revision": assessment.revision})
+
+
+def combined_html(irer: str, section: str) -> str:
+    """The IRER's HTML with the section placed last in its body."""
+    head, body_end, tail = irer.rpartition("</body>")
+    if not body_end:
+        return irer + section
+    return f"{head}{section}\n{body_end}{tail}"
+
+
+@dataclass(frozen=True)
+class CombinedDownload:
+    filename: str
+    pdf: bytes | None = None
+    render: RenderState | None = None
+
+
+def _copy(sanitised: bool) -> str:
+    """The task's name for the copy, as the IRER's: its download page follows the task
+    through the IRER's own status endpoint (``irer-status``), which asks for this name."""
+    return "sanitised" if sanitised else "full"
+
+
+def _combined(*, user, assessment: Assessment, sanitised: bool) -> tuple[str, str, str]:
+    """(file name, HTML, cache key) of the IRER with contact reports for ``user``."""
+    _check_copy(user=user, submission=assessment.submission, sanitised=sanitised)
+    context = irer_context(assessment=assessment, sanitised=sanitised)
+    section = section_html(user=user, assessment=assessment, sanitised=sanitised)
+    html = combined_html(irer_html(context, for_pdf=True), section)
+    # The IRER's own key (its HTML, the print date fixed for an approved revision, the
+    # fonts) and the section's HTML: whatever changes what either prints changes the key.
+    digest = hashlib.sha256(KEY_VERSION.encode())
+    digest.update(b"\0" + report_key(context, approved=assessment.status == Status.APPROVED).encode() + b"\0")
+    digest.update(section.encode("utf-8"))
+    filename = _filename("IRER", context["case_number"], f"r{context['revision']}", "with-contacts", sanitised=sanitised)
+    return filename, html, digest.hexdigest()
+
+
+def irer_with_contacts_download(*, user, assessment: Assessment, sanitised: bool) -> CombinedDownload:
+    """The IRER followed by its contact reports, as ``reports.services.irer_download``
+    serves the IRER: stored PDF, or the task drawing it (enqueued once per key)."""
+    filename, html, key = _combined(user=user, assessment=assessment, sanitised=sanitised)
+    pdf = stored_pdf(key=key)
+    if pdf is not None:
+        return CombinedDownload(filename, pdf=pdf)
+    state = render_request(key=key, html=html, assessment_id=assessment.pk, copy=_copy(sanitised))
+    if state.state == READY:
+        pdf = stored_pdf(key=key)
+        if pdf is not None:
+            return CombinedDownload(filename, pdf=pdf)
+    return CombinedDownload(filename, render=state)
+
+
+def irer_with_contacts_pdf(*, user, assessment: Assessment, sanitised: bool) -> bytes:
+    """The same PDF drawn at once (the command line, the tests)."""
+    _, html, _ = _combined(user=user, assessment=assessment, sanitised=sanitised)
+    return html_to_pdf(html)

@@ -1,0 +1,135 @@
+"""Contact reports in a case export (``assessments.transfer``): the top-level list
+``"contact_reports"``, each a contact report's fields (users by user name, dates ISO 8601
+with their offset) and ``"revisions"``, the numbers of the revisions it applies to::
+
+    "contact_reports": [{"contacted_at": "2026-03-02T14:30:00-05:00", "direction": "called_to",
+                         "epa_name": "...", ..., "created_by": "jsmith", "revisions": [1]}]
+
+The list is optional (an export made before contact reports existed has none). On import
+each report is checked as the pages check it: the JSON type of each field, then the
+model's ``full_clean()`` (NUL characters, lengths, a contact time not in the future, the
+choices, the database constraints); ``revisions`` must name revisions in the file. A
+report is written before the revisions it applies to are approved, as the workflow would
+have had it (an approved revision takes no new contact), so the models' lock holds
+during the import too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import models
+
+from assessments.models import Assessment, Submission
+
+from .models import ContactReport, ContactReportAssessment
+
+KEY = "contact_reports"
+REVISIONS = "revisions"
+NOT_A_REVISION = "names revision {revision}, which is not in the file's assessments"
+REVISIONS_NOT_NUMBERS = "must be a list of revision numbers"
+REVISION_TWICE = "names revision {revision} twice"
+
+
+def _fields() -> list[models.Field]:
+    return [f for f in ContactReport._meta.concrete_fields if not f.primary_key and f.name != "submission"]
+
+
+def export_rows(submission: Submission) -> list[dict[str, Any]]:
+    """The case's contact reports (all of them, CBI included: an export is the whole case),
+    oldest contact first."""
+    from assessments.transfer import _is_user_link
+
+    rows = []
+    reports = submission.contact_reports.select_related("created_by").order_by("contacted_at", "id")
+    for report in reports.prefetch_related("assessments"):
+        row: dict[str, Any] = {}
+        for field in _fields():
+            if _is_user_link(field):
+                user = getattr(report, field.name)
+                row[field.name] = user.get_username() if user else None
+            elif isinstance(field, models.DateTimeField):
+                value = field.value_from_object(report)
+                row[field.name] = value.isoformat() if value else None
+            else:
+                row[field.name] = field.value_from_object(report)
+        row[REVISIONS] = sorted(a.revision for a in report.assessments.all())
+        rows.append(row)
+    return rows
+
+
+class ContactImport:
+    """The contact reports of one import: read from the document, written with the case."""
+
+    def __init__(self, value: Any):
+        from assessments.transfer import _list, _object
+
+        self.rows = [_object(row, f"{KEY}[{i}]") for i, row in enumerate(_list(value if value is not None else [], KEY))]
+        self.reports: list[tuple[ContactReport, list[int], str]] = []
+        self.saved: list[models.Model] = []
+
+    def user_names(self) -> set[str]:
+        from assessments.transfer import BAD_STRUCTURE, TransferError, _is_user_link
+
+        names = set()
+        for i, row in enumerate(self.rows):
+            for field in _fields():
+                if _is_user_link(field) and row.get(field.name) is not None:
+                    if not isinstance(row[field.name], str):
+                        raise TransferError(BAD_STRUCTURE.format(where=f"{KEY}[{i}].{field.name}", problem="expected a user name"))
+                    names.add(row[field.name])
+        return names
+
+    def write_reports(self, submission: Submission, users: dict) -> None:
+        """Build, check and save each report of ``submission`` (links come with :meth:`link`)."""
+        from assessments.transfer import (
+            INVALID_ROW, INVALID_VALUE, UNKNOWN_FIELDS, TransferError, _names, _save_raw, set_fields,
+        )
+
+        allowed = {f.name for f in _fields()} | {REVISIONS}
+        for i, row in enumerate(self.rows):
+            where = f"{KEY}[{i}]"
+            unknown = sorted(set(row) - allowed)
+            if unknown:
+                raise TransferError(UNKNOWN_FIELDS.format(where=where, fields=_names(unknown)))
+            revisions = row.get(REVISIONS, [])
+            if not isinstance(revisions, list) or any(type(n) is not int for n in revisions):
+                raise TransferError(INVALID_VALUE.format(where=f"{where}.{REVISIONS}", problem=REVISIONS_NOT_NUMBERS))
+            twice = sorted({n for n in revisions if revisions.count(n) > 1})
+            if twice:
+                raise TransferError(INVALID_VALUE.format(where=f"{where}.{REVISIONS}",
+                                                         problem=REVISION_TWICE.format(revision=twice[0])))
+            report = ContactReport(submission=submission)
+            set_fields(report, _fields(), row, where, users)
+            try:
+                report.full_clean(exclude=["submission"])
+            except ValidationError as exc:
+                errors = "; ".join(f"{name}: {' '.join(messages)}" if name != "__all__" else " ".join(messages)
+                                   for name, messages in exc.message_dict.items())
+                raise TransferError(INVALID_ROW.format(where=where, errors=errors)) from None
+            self.saved.append(_save_raw(report))
+            self.reports.append((report, revisions, where))
+
+    def link(self, assessment: Assessment) -> None:
+        """Link ``assessment`` to the reports that name its revision: called once it is
+        saved and before it is approved."""
+        from assessments.transfer import _save_raw
+
+        for report, revisions, _ in self.reports:
+            if assessment.revision in revisions:
+                link = ContactReportAssessment(contact_report=report, assessment=assessment)
+                self.saved.append(_save_raw(link))
+
+    def finish(self, assessments: list[Assessment]) -> list[models.Model]:
+        """Refuse a report naming a revision the file does not have; the rows written, for
+        their first history record."""
+        from assessments.transfer import INVALID_VALUE, TransferError
+
+        numbers = {a.revision for a in assessments}
+        for _, revisions, where in self.reports:
+            missing = [n for n in revisions if n not in numbers]
+            if missing:
+                raise TransferError(INVALID_VALUE.format(where=f"{where}.{REVISIONS}",
+                                                         problem=NOT_A_REVISION.format(revision=missing[0])))
+        return self.saved

@@ -1,0 +1,122 @@
+"""Thin views of contact reports: parse the request, call one selector or service, render
+or redirect. Visibility is the selectors' (a 404 for a report or case the user may not
+see); who may act is the permissions', enforced by the services (a 403)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods
+
+from assessments import selectors as case_selectors
+from assessments.views import report_download_response
+
+from . import permissions, reports, selectors, services
+from .forms import ContactReportForm
+
+
+def _posted(request):
+    return request.POST if request.method == "POST" else None
+
+
+def _sanitised(request) -> bool:
+    return request.GET.get("copy") == "sanitised"
+
+
+def _add_errors(form, exc: ValidationError) -> None:
+    """The service's errors on the fields they name; any other on the whole form."""
+    if hasattr(exc, "error_dict"):
+        for name, errors in exc.error_dict.items():
+            form.add_error(name if name in form.fields else None, errors)
+    else:
+        form.add_error(None, exc)
+
+
+@require_http_methods(["GET", "POST"])
+def contact_create(request, pk: int):
+    submission = case_selectors.submission_get(user=request.user, pk=pk)
+    if not permissions.can_add(request.user, submission):
+        raise PermissionDenied(services.ADD_NOT_ALLOWED)
+    user = request.user
+    form = ContactReportForm(
+        _posted(request),
+        linkable=selectors.linkable_assessments(submission=submission),
+        may_mark_cbi=permissions.can_mark_cbi(user),
+        initial={"epa_name": selectors.person(user)},
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            report = services.contact_report_create(
+                submission=submission, by=user, data=form.model_data(), assessments=form.cleaned_data["assessments"]
+            )
+        except ValidationError as exc:
+            _add_errors(form, exc)
+        else:
+            messages.success(request, "Contact recorded.")
+            return redirect(report)
+    return render(request, "contacts/contact_form.html", {"form": form, "submission": submission, "report": None})
+
+
+@require_http_methods(["GET", "POST"])
+def contact_edit(request, pk: int):
+    report = selectors.contact_report_get(user=request.user, pk=pk)
+    if not permissions.can_edit(request.user, report):
+        raise PermissionDenied(services.EDIT_NOT_ALLOWED)
+    submission = report.submission
+    form = ContactReportForm(
+        _posted(request),
+        instance=report,
+        linkable=selectors.linkable_assessments(submission=submission),
+        linked=list(report.assessments.all()),
+        may_mark_cbi=permissions.can_mark_cbi(request.user),
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.contact_report_update(
+                report=report, by=request.user, data=form.model_data(),
+                assessments=form.cleaned_data["assessments"], seen_version=form.cleaned_data.get("version_seen"),
+            )
+        except ValidationError as exc:
+            _add_errors(form, exc)
+        else:
+            messages.success(request, "Contact report saved.")
+            return redirect("contact-detail", pk=report.pk)
+    return render(request, "contacts/contact_form.html", {"form": form, "submission": submission, "report": report})
+
+
+@require_GET
+def contact_detail(request, pk: int):
+    report = selectors.contact_report_get(user=request.user, pk=pk)
+    return render(request, "contacts/contact_detail.html", selectors.report_detail(user=request.user, report=report))
+
+
+def _pdf_response(pdf, filename: str) -> HttpResponse:
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@require_GET
+def contact_pdf(request, pk: int):
+    report = selectors.contact_report_get(user=request.user, pk=pk)
+    printed = reports.contact_report_pdf(user=request.user, report=report, sanitised=_sanitised(request))
+    return _pdf_response(printed.pdf, printed.filename)
+
+
+@require_GET
+def case_contacts_pdf(request, pk: int):
+    submission = case_selectors.submission_get(user=request.user, pk=pk)
+    printed = reports.case_contacts_pdf(user=request.user, submission=submission, sanitised=_sanitised(request))
+    return _pdf_response(printed.pdf, printed.filename)
+
+
+@require_GET
+def irer_with_contacts_download(request, pk: int):
+    """As ``assessments.views.irer_download``: the PDF when stored, else the page that
+    follows its drawing (202) or says why it failed (503)."""
+    assessment = case_selectors.assessment_get(user=request.user, pk=pk)
+    sanitised = _sanitised(request)
+    download = reports.irer_with_contacts_download(user=request.user, assessment=assessment, sanitised=sanitised)
+    return report_download_response(request, assessment, download, "irer-contacts-download", sanitised)
