@@ -7,7 +7,9 @@ superusers included:
 - Only an assessment's engineer changes or deletes it and its uses (scenarios), and only
   while it is a draft or returned; everyone else sees it read-only. Submitted and approved
   work is read-only for all (no save button, a POST refused, no inline scenario added,
-  changed or deleted), and so is a case with submitted or approved work.
+  changed or deleted), and so is a case whose latest revision is submitted or approved
+  (``permissions.submission_is_frozen``); a change to a case with an approved revision is an
+  amendment and asks its reason, as the case form does.
 - What the workflow, the wizard and the engine write is read-only for everyone: an
   assessment's case, revision, engineer (so nobody takes over a draft), status and
   approval; a scenario's case link, key, inputs, reasons, last step, result and the inputs
@@ -34,6 +36,7 @@ from django.http import Http404
 from simple_history.admin import SimpleHistoryAdmin
 
 from . import permissions, selectors, services
+from .limits import TEXT_LIMITS
 from .esd import registry
 from .models import Assessment, ReviewDecision, Scenario, Submission, refresh_latest_assessment
 
@@ -124,6 +127,28 @@ class SubmissionAdmin(CbiFilteredAdmin):
 
     def may_edit(self, request, obj) -> bool:
         return not permissions.submission_is_frozen(obj)
+
+    def get_form(self, request, obj=None, **kwargs):
+        """Once a revision of the case is approved, a change is an amendment: its reason is
+        asked, as the case form asks it (``services.submission_update``)."""
+        if kwargs.get("fields"):  # the admin's fieldsets list the field this adds
+            kwargs["fields"] = [name for name in kwargs["fields"] if name != "amendment_reason"]
+        form = super().get_form(request, obj, **kwargs)
+        if obj is None or not permissions.has_approved_revision(obj):
+            return form
+        reason = forms.CharField(
+            label="Reason for the amendment", widget=forms.Textarea(attrs={"rows": 2}),
+            max_length=TEXT_LIMITS["amendment_reason"],
+            error_messages={"required": services.AMENDMENT_REASON_REQUIRED},
+            help_text="Shown in the history. Approved revisions keep the case as they were approved with.",
+        )
+        return type(f"Amendment{form.__name__}", (form,), {"amendment_reason": reason})
+
+    def save_model(self, request, obj, form, change):
+        reason = form.cleaned_data.get("amendment_reason", "").strip()
+        if reason:
+            obj._change_reason = reason
+        super().save_model(request, obj, form, change)
 
 
 class ScenarioInline(admin.TabularInline):

@@ -19,7 +19,7 @@ from typing import Any, Iterable
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, OuterRef, QuerySet, Subquery
+from django.db.models import Count, Min, OuterRef, QuerySet, Subquery
 from django.http import Http404
 
 from . import permissions, selectors
@@ -138,7 +138,7 @@ class HistoryEntry:
     at: datetime
     user: str  # user name, or "" when the change was not made by a signed-in user
     subject: str  # "Case P-26-0001", "Assessment", "Use “Spin coating”"
-    kind: str  # created, changed, deleted, submit, approve, return
+    kind: str  # created, changed, amended (a case changed after an approval), deleted, submit, approve, return
     changes: list[FieldChange] = field(default_factory=list)
     note: str = ""  # the record's change reason, or the decision's comment
     decision: ReviewDecision | None = None
@@ -151,7 +151,7 @@ class HistoryEntry:
 # Bookkeeping fields that are not part of the review's content.
 EXCLUDED_FIELDS = {
     Submission: {"created_by"},
-    Assessment: {"submission"},
+    Assessment: {"submission", "case_snapshot"},  # the case as approved: the case's own entries show it
     Scenario: {"current_step", "computed_at", "assessment"},
 }
 JSON_EXPANDED = {"inputs": "Input {key}", "reasons": "Reason for {key}"}
@@ -177,11 +177,14 @@ def assessment_history(*, assessment: Assessment) -> list[HistoryEntry]:
         by_scenario.setdefault(record.id, []).append(record)
     for records in by_scenario.values():
         entries += _record_entries(records, model=Scenario, subject=lambda r: f"Use “{r.title}”", users=users)
-    entries += _record_entries(
-        assessment.submission.history.select_related("history_user").order_by("history_date", "history_id"),
-        model=Submission,
-        subject=lambda record: f"Case {record.case_number}",
-        users=users,
+    entries += _amendments_marked(
+        _record_entries(
+            assessment.submission.history.select_related("history_user").order_by("history_date", "history_id"),
+            model=Submission,
+            subject=lambda record: f"Case {record.case_number}",
+            users=users,
+        ),
+        submission=assessment.submission,
     )
     for decision in assessment.decisions.select_related("by").order_by("at", "id"):
         entries.append(
@@ -197,6 +200,20 @@ def assessment_history(*, assessment: Assessment) -> list[HistoryEntry]:
         )
     # Stable: a decision sorts after the status change it explains when both share a time.
     entries.sort(key=lambda entry: (entry.at, entry.is_decision))
+    return entries
+
+
+AMENDED = "amended"
+
+
+def _amendments_marked(entries: list[HistoryEntry], *, submission: Submission) -> list[HistoryEntry]:
+    """The case's changes made after a revision of it was approved are amendments (the
+    approved revision keeps the case as it was approved; ``services.submission_update``
+    asks the reason, shown as the entry's note)."""
+    first_approval = submission.assessments.filter(status=Status.APPROVED).aggregate(at=Min("approved_at"))["at"]
+    for entry in entries:
+        if entry.kind == KIND_LABELS["~"] and first_approval is not None and entry.at > first_approval:
+            entry.kind = AMENDED
     return entries
 
 

@@ -23,6 +23,7 @@ TEXT_LIMITS = {
     "sat_health": 5_000,
     "sat_eco": 5_000,
     "comment": 4_000,
+    "amendment_reason": 2_000,  # a change to a case with an approved revision (its history's change reason)
 }
 
 NUL_NOT_ALLOWED = "{label} must not contain NUL characters."

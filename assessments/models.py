@@ -19,6 +19,7 @@ rows stay readable: copying one into a new revision only reads it.
 
 from __future__ import annotations
 
+import copy
 import math
 import re
 import sys
@@ -345,7 +346,11 @@ class Submission(models.Model):
     # compiles to (migration 0007; not declared in Meta.indexes, which SQLite would refuse).
     SEARCHED_FIELDS = ("case_number", "chemical_name", "generic_name", "submitter", "case_name")
 
-    history = HistoricalRecords(excluded_fields=list(LATEST_FIELDS))
+    # The change reason is text, not simple-history's 100 characters: an amendment's reason
+    # (services.submission_update) is the engineer's own words.
+    history = HistoricalRecords(
+        excluded_fields=list(LATEST_FIELDS), history_change_reason_field=models.TextField(null=True)
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -472,6 +477,8 @@ class Submission(models.Model):
             raise ValidationError(errors)
 
     def save(self, *args, **kwargs) -> None:
+        if getattr(self, "_as_approved", False):  # an approved revision's copy (Assessment.case_data)
+            raise ApprovedWorkLocked(CASE_AS_APPROVED_NOT_SAVED)
         # Denormalised so that visibility is one indexed filter (selectors.visible_submissions).
         self.is_cbi = bool(self.cbi_claims)
         _count_save(self)
@@ -516,6 +523,50 @@ def tlv_pel_errors(value, unit) -> dict[str, str]:
     if not unit:
         return {"tlv_pel_unit": TLV_PEL_UNIT_MISSING}
     return {}
+
+
+#: The case's data an approved revision keeps (``Assessment.case_snapshot``): every field a
+#: person enters on the case (every item the IRER header prints, the case number and name,
+#: and the CBI claims), not the bookkeeping (who created it, when, its save count, the
+#: copy of the latest assessment) and not ``is_cbi``, which the claims decide.
+def _case_data_fields() -> tuple[str, ...]:
+    return tuple(
+        f.name for f in Submission._meta.concrete_fields if f.editable and not f.primary_key and not f.is_relation
+    )
+
+
+CASE_SNAPSHOT_FIELDS = _case_data_fields()
+CASE_AS_APPROVED_NOT_SAVED = "This is the case as an approved revision keeps it: it is never saved."
+
+
+def case_snapshot(case) -> dict:
+    """The case's data as an approved revision keeps it (JSON-ready): ``{field: value}``
+    for :data:`CASE_SNAPSHOT_FIELDS`. Taken at approval (``workflow.assessment_approve``)
+    and, for revisions approved before snapshots existed, by migration 0012."""
+    snapshot = {name: getattr(case, name) for name in CASE_SNAPSHOT_FIELDS}
+    snapshot["cbi_claims"] = list(snapshot.get("cbi_claims") or [])
+    return snapshot
+
+
+def case_from_snapshot(case: "Submission", snapshot: dict) -> "Submission":
+    """``case`` as ``snapshot`` recorded it: an unsaved copy (same id; :meth:`Submission.save`
+    refuses it) whose data fields are the snapshot's. A field the snapshot does not hold
+    (added to the case later) has its default. The CBI claims are those of the snapshot
+    and any made since: a claim withdrawn after approval still holds for the approved
+    report, and a claim made since is never printed unmarked."""
+    as_approved = Submission(pk=case.pk)
+    for name in ("created_by_id", "created_at", "updated_at", "version", *Submission.LATEST_FIELDS[:2],
+                 "latest_engineer_id"):
+        setattr(as_approved, name, getattr(case, name))
+    for name in CASE_SNAPSHOT_FIELDS:
+        if name in snapshot:
+            setattr(as_approved, name, snapshot[name])
+    claims = set(snapshot.get("cbi_claims") or []) | set(case.cbi_claims or [])
+    as_approved.cbi_claims = [name for name in Submission.CBI_CLAIMABLE if name in claims]
+    as_approved.is_cbi = bool(as_approved.cbi_claims)
+    as_approved._state.adding, as_approved._state.db = False, case._state.db
+    as_approved._as_approved = True
+    return as_approved
 
 
 def normalise_case_number(value: str) -> str:
@@ -628,6 +679,11 @@ class Assessment(models.Model):
         blank=True,
         help_text="Given at submission when the uses together need more than the case's production volume.",
     )
+    case_snapshot = models.JSONField(
+        "case data as approved", null=True, blank=True, editable=False,
+        help_text="The case's data (header items and CBI claims) when this revision was approved; "
+        "its IRER prints these, whatever the case says now.",
+    )
 
     approved_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True, blank=True
@@ -669,6 +725,27 @@ class Assessment(models.Model):
     @property
     def is_locked(self) -> bool:
         return self.status == Status.APPROVED
+
+    @property
+    def case_data(self) -> Submission:
+        """The case as this revision's report prints it: for an approved revision the case
+        as it was approved (:func:`case_from_snapshot`), otherwise the case as it is now."""
+        if self.status != Status.APPROVED or not self.case_snapshot:
+            return self.submission
+        return case_from_snapshot(self.submission, self.case_snapshot)
+
+
+def as_printed(assessment: Assessment) -> Assessment:
+    """``assessment`` with the case as its report prints it (:attr:`Assessment.case_data`):
+    an approved revision reads the case as it was approved (header, figures, production
+    volume, CBI claims) wherever its report, or a check of it, reads ``.submission``. A
+    copy; the caller's instance is left as it is."""
+    case = assessment.case_data
+    if case is assessment.submission:
+        return assessment
+    printed = copy.copy(assessment)
+    printed.submission = case
+    return printed
 
 
 def refresh_latest_assessment(*, submission_ids: Iterable[int] | None = None) -> None:

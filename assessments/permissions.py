@@ -26,8 +26,19 @@ def assessment_is_frozen(assessment: Assessment) -> bool:
 
 
 def submission_is_frozen(submission: Submission) -> bool:
-    """A case with a submitted or approved assessment keeps the header it is reviewed with."""
-    return submission.assessments.exclude(status__in=EDITABLE_STATUSES).exists()
+    """The case is read-only while its latest revision is submitted (under review with this
+    header) or approved (final); it may be amended before any revision exists and while the
+    latest is a draft or returned. An approved revision keeps the case data it was approved
+    with (``Assessment.case_snapshot``), so amending the case for the next revision leaves
+    the approved report as it was. Read from the stored rows, not the case's copy of the
+    latest status, which an instance in memory may hold stale."""
+    latest = submission.assessments.order_by("-revision").values_list("status", flat=True).first()
+    return latest is not None and latest not in EDITABLE_STATUSES
+
+
+def has_approved_revision(submission: Submission) -> bool:
+    """A change to the case is then an amendment: the form asks for its reason."""
+    return submission.assessments.filter(status=Status.APPROVED).exists()
 
 
 def can_create_submission(user) -> bool:
@@ -35,8 +46,8 @@ def can_create_submission(user) -> bool:
 
 
 def can_edit_submission(user, submission: Submission) -> bool:
-    """Any reviewer or supervisor may correct the case while no assessment of it is
-    approved or awaiting approval: approved work must keep the header it was approved with."""
+    """Any reviewer or supervisor may correct or amend the case unless it is frozen
+    (:func:`submission_is_frozen`: its latest revision is submitted or approved)."""
     if not (user.is_authenticated and user.has_perm("assessments.change_submission")):
         return False
     return not submission_is_frozen(submission)

@@ -24,7 +24,15 @@ from .esd.site_data import SITE_SPECIFIC, STEP as SITE_STEP, parse_entries
 from .models import Assessment, Scenario, Submission, refresh_latest_assessment
 
 CREATE_NOT_ALLOWED = "You may not create cases."
-EDIT_CASE_NOT_ALLOWED = "This case cannot be edited: an assessment of it is submitted or approved, or you lack the permission."
+EDIT_CASE_NOT_ALLOWED = (
+    "This case cannot be edited: its latest revision is submitted or approved, or you lack the permission. "
+    "To amend it, start a new revision from the approved one."
+)
+AMENDMENT_REASON_REQUIRED = (
+    "Give the reason for this amendment: a revision of this case is approved, and its report keeps the case as "
+    "it was approved."
+)
+AMENDMENT_REASON_LABEL = "The amendment reason"
 START_NOT_ALLOWED = "An assessment of this case exists already; start a new revision from the approved one."
 EDIT_ASSESSMENT_NOT_ALLOWED = "Only the assessment's engineer can change it, and only while it is a draft or returned."
 REASON_REQUIRED = "Give a reason for changing the default ({default})."
@@ -62,19 +70,31 @@ def submission_create(*, by, data: Mapping[str, Any], cbi_claims: list[str]) -> 
 
 @transaction.atomic
 def submission_update(
-    *, submission: Submission, by, data: Mapping[str, Any], cbi_claims: list[str], seen_version: int | None = None
+    *, submission: Submission, by, data: Mapping[str, Any], cbi_claims: list[str], seen_version: int | None = None,
+    reason: str = "",
 ) -> Submission:
     """Change a case. ``seen_version`` is the ``version`` the editor loaded; if the row
-    was saved since, the save is refused rather than silently overwriting."""
+    was saved since, the save is refused rather than silently overwriting.
+
+    Once a revision of the case is approved, a change is an amendment (a new production
+    volume, a withdrawn claim): ``reason`` is then required and is recorded as the history's
+    change reason. The approved revision keeps the case as it was approved
+    (``Assessment.case_snapshot``); the amendment reaches the draft or returned revision."""
     submission = Submission.objects.select_for_update().get(pk=submission.pk)
     if not permissions.can_edit_submission(by, submission):
         raise PermissionDenied(EDIT_CASE_NOT_ALLOWED)
     if seen_version is not None and submission.version != seen_version:
         raise ValidationError({ALL: STALE_EDIT.format(what="case")})
+    reason = check_text((reason or "").strip(), field="amendment_reason", label=AMENDMENT_REASON_LABEL)
+    if not reason and permissions.has_approved_revision(submission):
+        raise ValidationError({"amendment_reason": AMENDMENT_REASON_REQUIRED})
     for name, value in data.items():
         setattr(submission, name, value)
     submission.cbi_claims = _check_cbi_claims(cbi_claims)
     submission.full_clean()
+    submission._history_user = by
+    if reason:
+        submission._change_reason = reason
     submission.save()
     return submission
 

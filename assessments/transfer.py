@@ -49,6 +49,9 @@ Import rules: nothing gets in that the application itself would refuse.
   present inputs, and the reason when the uses exceed the production volume. Revisions
   are numbered 1, 2, ... and each but the last is approved (the only way a new revision
   is made).
+- An approved revision's ``case_snapshot`` (the case as it was approved) is checked as the
+  case is; it is null for any other revision. A file without one (exported before
+  migration 0012) gets the case's data, as that migration gave it.
 - The file is checked completely before anything is kept; the import runs in one
   transaction: it writes the whole case or nothing.
 - A file exported before migration 0011 (``import_only``, ``sat_migration`` and
@@ -88,8 +91,8 @@ from .esd.site_data import SITE_SPECIFIC, STEP as SITE_STEP, parse_entries
 from .engine_results import engine_result_difference, join_path as _join, short as _short, show as _show
 from .limits import TEXT_LIMITS, text_error
 from .models import (
-    Assessment, DecisionAction, ReviewDecision, Scenario, Status, Submission, VolumeQualifier, normalise_case_number,
-    parse_groundwater_migration, parse_pbt_rating, refresh_latest_assessment, split_occupational_exposure_rating,
+    CASE_SNAPSHOT_FIELDS, Assessment, DecisionAction, ReviewDecision, Scenario, Status, Submission, VolumeQualifier,
+    as_printed, case_snapshot, normalise_case_number, parse_groundwater_migration, parse_pbt_rating, refresh_latest_assessment, split_occupational_exposure_rating,
 )
 from .roles import SUPERVISOR_GROUP, is_supervisor
 from contacts import transfer as contact_transfer
@@ -157,6 +160,7 @@ TRAIL_END = (
 APPROVED_BY_MISMATCH = "must be {expected}, who made the approve decision (the file has {found})"
 APPROVED_AT_MISMATCH = "must be the time of the approve decision ({expected}; the file has {found})"
 NOT_APPROVED_YET = "must be null: the revision is not approved"
+SNAPSHOT_NOT_AN_OBJECT = "must be a JSON object of the case's fields as approved, or null"
 NO_USES = "a {status} revision has at least one use (scenario)"
 USE_NOT_CURRENT = "a {status} revision's uses are all computed from their present inputs; this one is {state}"
 VOLUME_REASON = "{message} A {status} revision gives the reason."
@@ -776,6 +780,40 @@ def _check_reviewed_uses(assessment: Assessment, scenarios: list[Scenario], wher
         raise TransferError(INVALID_VALUE.format(where=f"{where}.volume_excess_reason", problem=problem))
 
 
+def _check_case_snapshot(assessment: Assessment, submission: Submission, where: str) -> None:
+    """The case as an approved revision keeps it (``case_snapshot``): null unless approved;
+    for an approved revision, the case's fields as the case itself is checked (a file
+    exported before snapshots existed has none: the case's data is taken, as migration
+    0012 took it)."""
+    at = f"{where}.case_snapshot"
+    snapshot = assessment.case_snapshot
+    if assessment.status != Status.APPROVED:
+        if snapshot is not None:
+            raise TransferError(INVALID_VALUE.format(where=at, problem=NOT_APPROVED_YET))
+        return
+    if snapshot is None:
+        assessment.case_snapshot = case_snapshot(submission)
+        return
+    if not isinstance(snapshot, dict):
+        raise TransferError(INVALID_VALUE.format(where=at, problem=SNAPSHOT_NOT_AN_OBJECT))
+    unknown = sorted(set(snapshot) - set(CASE_SNAPSHOT_FIELDS))
+    if unknown:
+        raise TransferError(UNKNOWN_FIELDS.format(where=at, fields=_names(unknown)))
+    as_approved = Submission()
+    set_fields(as_approved, [Submission._meta.get_field(name) for name in CASE_SNAPSHOT_FIELDS], snapshot, at, {})
+    try:
+        as_approved.full_clean(validate_unique=False)
+    except ValidationError as exc:
+        errors = "; ".join(f"{name}: {' '.join(messages)}" for name, messages in exc.message_dict.items())
+        raise TransferError(INVALID_ROW.format(where=at, errors=_short(errors, 300))) from None
+    for name, limit in TEXT_LIMITS.items():
+        if isinstance(getattr(as_approved, name, None), str):
+            message = text_error(getattr(as_approved, name), label=name, limit=limit)
+            if message:
+                raise TransferError(INVALID_ROW.format(where=at, errors=f"{name}: {message}"))
+    assessment.case_snapshot = case_snapshot(as_approved)
+
+
 def _check_revisions(assessments: list[Assessment]) -> None:
     numbers = sorted(a.revision for a in assessments)
     if numbers != list(range(1, len(numbers) + 1)):
@@ -819,6 +857,7 @@ def _write(case: dict, assessments: list[dict], users: dict, reason: str, contac
         where = f"assessments[{i}]"
         assessment = _build(Assessment, row, where, users, submission=submission)
         _check(assessment, where)
+        _check_case_snapshot(assessment, submission, where)
         approved = assessment.status == Status.APPROVED
         final = (assessment.status, assessment.approved_by, assessment.approved_at)
         if approved:
@@ -842,7 +881,7 @@ def _write(case: dict, assessments: list[dict], users: dict, reason: str, contac
             _check(decision, at)
             decisions.append(decision)
         _check_trail(assessment, decisions, where)  # an approved revision's last decision is its approval
-        _check_reviewed_uses(assessment, scenarios, where)
+        _check_reviewed_uses(as_printed(assessment), scenarios, where)  # against the case as approved
         saved.extend(_save_raw(decision) for decision in (decisions[:-1] if approved else decisions))
         if approved:
             _save_raw(assessment)  # submitted -> approved

@@ -21,6 +21,8 @@ from .reports import services as report_services
 from .reports.docx import DOCX_CONTENT_TYPE
 from .reports.tasks import FAILED
 from .forms import AssessmentNotesForm, CaseSearchForm, SubmissionForm
+from calendar_review import selectors as calendar_selectors
+from calendar_review.forms import DueFilterForm
 
 CASES_PER_PAGE = 25
 
@@ -39,6 +41,9 @@ def home(request):
     search = CaseSearchForm(request.GET or None)
     filters = search.cleaned_data if search.is_valid() else {}
     cases = selectors.submission_search(user=request.user, **filters)
+    # The review calendar's due date (calendar_review): shown per case, and a filter.
+    due_filter = DueFilterForm(request.GET or None)
+    cases = calendar_selectors.filter_by_due(calendar_selectors.with_calendars(cases), **due_filter.filters())
     try:
         page_request, page_problem = selectors.PageRequest.from_query(request.GET), ""
     except selectors.BadPlace as exc:
@@ -54,6 +59,7 @@ def home(request):
             "page": page,
             "page_problem": page_problem,
             "search": search,
+            "due_filter": due_filter,
             "query": query.urlencode(),
             "can_create": permissions.can_create_submission(request.user),
         },
@@ -99,7 +105,8 @@ def submission_edit(request, pk: int):
     submission = selectors.submission_get(user=request.user, pk=pk)
     if not permissions.can_edit_submission(request.user, submission):
         raise PermissionDenied(services.EDIT_CASE_NOT_ALLOWED)
-    form = SubmissionForm(_posted(request), instance=submission)
+    amendment = permissions.has_approved_revision(submission)
+    form = SubmissionForm(_posted(request), instance=submission, amendment=amendment)
     if request.method == "POST" and form.is_valid():
         try:
             services.submission_update(
@@ -108,13 +115,15 @@ def submission_edit(request, pk: int):
                 data=form.model_data(),
                 cbi_claims=form.cbi_claims(),
                 seen_version=form.cleaned_data.get("version_seen"),
+                reason=form.change_reason(),
             )
         except ValidationError as exc:
             form.add_error(None, exc)
         else:
-            messages.success(request, f"Case {submission.case_number} saved.")
+            messages.success(request, f"Case {submission.case_number} {'amended' if amendment else 'saved'}.")
             return redirect(submission)
-    return render(request, "assessments/submission_form.html", {"form": form, "submission": submission})
+    return render(request, "assessments/submission_form.html",
+                  {"form": form, "submission": submission, "amendment": amendment})
 
 
 @require_POST
@@ -136,7 +145,8 @@ def assessment_detail(request, pk: int):
         {
             "assessment": assessment,
             "submission": assessment.submission,
-            "header_groups": selectors.submission_header_groups(submission=assessment.submission),
+            # An approved revision shows the case as it was approved (later amendments aside).
+            "header_groups": selectors.submission_header_groups(submission=assessment.case_data),
             "scenario_choices": [(s.key, s.title) for s in registry.scenarios()],
             "can_edit": permissions.can_edit_assessment(user, assessment),
             **overview,

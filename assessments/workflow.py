@@ -7,7 +7,9 @@
 and one :class:`ReviewDecision`. A refusal raises ``PermissionDenied`` (who or when)
 or ``ValidationError`` (bad input) with one of the messages below and writes nothing.
 
-Approval freezes the stored result snapshots as they are: nothing is stored anew.
+Approval freezes the stored result snapshots as they are, and stores the case's data as
+approved (``Assessment.case_snapshot``): the case may be amended for a later revision, and
+the approved revision's report still prints the case it was approved with.
 Submission is refused while any scenario has no result or its inputs changed since its
 result was computed, and both submission and approval recompute each scenario from the
 inputs its result was computed from and refuse a stored result that is not what the
@@ -29,7 +31,8 @@ from . import permissions, selectors
 from .engine_results import engine_result_difference
 from .history import result_problems
 from .models import (
-    Assessment, DecisionAction, ReviewDecision, Scenario, Status, Submission, refresh_latest_assessment,
+    Assessment, DecisionAction, ReviewDecision, Scenario, Status, Submission, case_snapshot,
+    refresh_latest_assessment,
 )
 from .roles import is_supervisor
 
@@ -241,6 +244,8 @@ def _transition(assessment: Assessment, *, action: str, by, comment: str) -> Ass
     if to_status == Status.APPROVED:
         assessment.approved_by = by
         assessment.approved_at = timezone.now()
+        # The case as approved: its report prints this, whatever the case is amended to later.
+        assessment.case_snapshot = case_snapshot(assessment.submission)
     _save_with_history(assessment, by=by, reason=f"{DecisionAction(action).label} by {by.get_username()}.")
     refresh_latest_assessment(submission_ids=[assessment.submission_id])
     decision = ReviewDecision(

@@ -187,7 +187,7 @@ def section_html(*, user, assessment: Assessment, sanitised: bool) -> str:
     """The contact reports of ``assessment`` as ``user`` may read them: a section for the
     end of the IRER's HTML, with its own stylesheet."""
     reports = contact_reports_for_assessment(user=user, assessment=assessment)
-    context = section_context(reports, submission=assessment.submission, sanitised=sanitised, empty=NO_CONTACTS)
+    context = section_context(reports, submission=assessment.case_data, sanitised=sanitised, empty=NO_CONTACTS)
     return render_to_string(SECTION_TEMPLATE, {**context, "inline_css": _section_css(), "in_irer": True,
                                                "revision": assessment.revision})
 
@@ -215,7 +215,7 @@ def _copy(sanitised: bool) -> str:
 
 def _combined(*, user, assessment: Assessment, sanitised: bool) -> tuple[str, str, str]:
     """(file name, HTML, cache key) of the IRER with contact reports for ``user``."""
-    _check_copy(user=user, submission=assessment.submission, sanitised=sanitised)
+    _check_copy(user=user, submission=assessment.case_data, sanitised=sanitised)  # claims as the IRER prints them
     context = irer_context(assessment=assessment, sanitised=sanitised)
     section = section_html(user=user, assessment=assessment, sanitised=sanitised)
     html = combined_html(irer_html(context, for_pdf=True), section)

@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "django_tasks_db",  # its database backend: the queue is a table, run by `manage.py db_worker`
     "assessments",
     "contacts",  # contact reports with the submitter (ChemSTEER's Contact Report)
+    "calendar_review",  # the review calendar (TSCA's 90 days, suspensions, extensions) and assignment
     "audit",  # after axes: its login-failed receiver reads what axes decided
 ]
 
@@ -170,6 +171,12 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # queue is a table in this database, so it needs no other server; on PostgreSQL each worker
 # claims a task with SELECT ... FOR UPDATE SKIP LOCKED, so workers on several hosts share it.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
+
+# The review calendar (calendar_review): a new case's review period in calendar days (TSCA
+# section 5(a)(1): 90 days from receipt), and how many days before its due date a case is
+# flagged "due soon" on the case list and the home page.
+PMN_REVIEW_DAYS = int(os.environ.get("PMN_REVIEW_DAYS", "90"))
+PMN_DUE_SOON_DAYS = int(os.environ.get("PMN_DUE_SOON_DAYS", "14"))
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"

@@ -14,5 +14,6 @@ urlpatterns = [
     path("accounts/password/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
     path("admin/", admin.site.urls),
     path("", include("contacts.urls")),
+    path("", include("calendar_review.urls")),
     path("", include("assessments.urls")),
 ]

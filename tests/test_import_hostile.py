@@ -292,7 +292,7 @@ def test_an_approval_without_a_submission_before_it_is_refused(sent, tmp_path):
 
 def test_a_submitted_revision_needs_a_submission_as_its_latest_decision(sent, tmp_path):
     revision = sent["assessments"][0]
-    revision.update(status="submitted", approved_by=None, approved_at=None)
+    revision.update(status="submitted", approved_by=None, approved_at=None, case_snapshot=None)
     revision["decisions"] = revision["decisions"][:2]  # submitted, then returned
     sent["assessments"] = [revision]
     refused(

@@ -11,6 +11,7 @@ from ..esd.parameters import NumberTextError, parse_number
 from ..limits import TEXT_LIMITS
 from ..models import Assessment, ExposureLimitUnit, IrerNote, Submission
 from ..selectors import HEADER_GROUPS
+from ..services import AMENDMENT_REASON_REQUIRED
 
 CBI_PREFIX = "cbi_"
 
@@ -74,8 +75,18 @@ class SubmissionForm(forms.ModelForm):
             )
         }
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, amendment: bool = False, **kwargs):
+        """``amendment``: a revision of the case is approved, so a change is an amendment
+        and the form asks its reason (the view asks ``permissions.has_approved_revision``)."""
         super().__init__(*args, **kwargs)
+        if amendment:
+            self.fields["amendment_reason"] = forms.CharField(
+                label="Reason for the amendment",
+                widget=forms.Textarea(attrs={"rows": 2}),
+                help_text="Why the case changes (e.g. the submitter's amended notice of 2026-03-02). "
+                "Shown in the history. Approved revisions keep the case as they were approved with.",
+                error_messages={"required": AMENDMENT_REASON_REQUIRED},
+            )
         for name in Submission.CBI_CLAIMABLE:
             self.fields[CBI_PREFIX + name] = forms.BooleanField(
                 required=False,
@@ -124,6 +135,9 @@ class SubmissionForm(forms.ModelForm):
 
     def cbi_claims(self) -> list[str]:
         return [name for name in Submission.CBI_CLAIMABLE if self.cleaned_data.get(CBI_PREFIX + name)]
+
+    def change_reason(self) -> str:
+        return self.cleaned_data.get("amendment_reason", "")
 
     def model_data(self) -> dict:
         return {name: self.cleaned_data[name] for name in self._meta.fields}

@@ -15,6 +15,11 @@ replaces every claimed item with the generic name or ``[CBI]``, wherever it prin
   to it.
 
 Nothing here knows a scenario: the claimed inputs come from the engine's declarations.
+
+The claims are those of the case ``Cbi`` is given. For an approved revision the report
+gives it the case as approved (``models.as_printed``, ``Assessment.case_data``):
+the claims made when it was approved and any made since, so a claim withdrawn after the
+approval stays redacted in that revision's sanitised copy.
 """
 
 from __future__ import annotations

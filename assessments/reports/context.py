@@ -2,8 +2,9 @@
 for the browser preview and the PDF alike (spec/irer.md; EPA 2018 photoresist update,
 Section 7, is the layout).
 
-Everything is read from the stored snapshots (``Scenario.result``), so an approved
-report prints exactly what was approved; a use whose inputs changed since it was
+Everything is read from the stored snapshots (``Scenario.result``, and for an approved
+revision ``Assessment.case_snapshot``: ``models.as_printed``), so an approved report prints
+exactly what was approved, whatever the case is amended to later; a use whose inputs changed since it was
 computed is marked NOT CURRENT on the first page and beside the use. Numbers are
 formatted here, as EPA prints them (two significant figures in E-notation). CBI is
 applied by :mod:`.cbi`. Nothing here knows a scenario: sites, days, workers, the process
@@ -19,7 +20,7 @@ from django.utils import timezone
 from ..esd import registry
 from ..esd.parameters import EngineValidationError
 from ..exposure_limits import tlv_pel_text
-from ..models import Assessment, IrerNote, Status, Submission, VolumeQualifier
+from ..models import Assessment, IrerNote, Status, Submission, VolumeQualifier, as_printed
 from ..selectors import (
     DOSE_KEYS,
     DOSES_NOT_COMPUTED,
@@ -456,6 +457,7 @@ def irer_context(*, assessment: Assessment, sanitised: bool = False) -> dict:
     """Everything the IRER template prints for ``assessment`` (full or sanitised copy).
 
     Who may have which copy is the caller's check (``reports.services``)."""
+    assessment = as_printed(assessment)
     submission = assessment.submission
     cbi = Cbi(submission, sanitised)
     approved = assessment.status == Status.APPROVED

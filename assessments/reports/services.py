@@ -18,7 +18,8 @@ FULL_COPY_NOT_ALLOWED = "Only users cleared for CBI may have the full report of 
 
 
 def _check_copy(*, user, assessment: Assessment, sanitised: bool) -> None:
-    if assessment.submission.is_cbi and not sanitised and not is_cbi_cleared(user):
+    # The claims the report prints: an approved revision's as approved and any made since.
+    if assessment.case_data.is_cbi and not sanitised and not is_cbi_cleared(user):
         raise PermissionDenied(FULL_COPY_NOT_ALLOWED)
 
 

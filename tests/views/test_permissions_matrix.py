@@ -93,7 +93,9 @@ EXPECTED_GET: dict[str, dict[str, int]] = {
     "home": {"*": 200},
     "submission-create": {"*": 200},
     "submission-detail": {"*": 200},
-    "submission-edit": {"*": 403},  # the case has an approved assessment: its header is frozen
+    # Revision 1 approved, revision 2 a draft: any reviewer or supervisor may amend the case
+    # (revision 1 keeps the case as approved; tests/views/test_amendments.py).
+    "submission-edit": {"*": 200},
     "assessment-start": {"*": 405},
     "assessment-detail": {"*": 200},
     "scenario-add": {"*": 405},

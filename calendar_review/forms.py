@@ -1,0 +1,115 @@
+"""The review calendar's forms. They check only what a browser can get wrong (a date that
+is one, a whole number, a choice that is offered); every rule of the calendar itself is
+the models' ``clean()``, run by the services, whose errors come back on the field they
+name."""
+
+from __future__ import annotations
+
+from django import forms
+
+from .models import MAX_PERIOD_DAYS, REASON_LIMIT
+from .selectors import DUE_CHOICES, DUE_WITHIN, person
+
+
+class DateInput(forms.DateInput):
+    input_type = "date"
+
+    def __init__(self, **kwargs):
+        super().__init__(format="%Y-%m-%d", **kwargs)
+
+
+def _date(label: str, help_text: str = "", required: bool = True) -> forms.DateField:
+    return forms.DateField(
+        label=label, required=required, help_text=help_text, widget=DateInput(),
+        error_messages={"invalid": "Enter a date, e.g. 2026-03-02."},
+    )
+
+
+def _reason(help_text: str) -> forms.CharField:
+    return forms.CharField(
+        label="Reason", max_length=REASON_LIMIT, strip=True, help_text=help_text,
+        widget=forms.Textarea(attrs={"rows": 3, "maxlength": str(REASON_LIMIT)}),
+    )
+
+
+class DueFilterForm(forms.Form):
+    """The case list's due-date filter."""
+
+    due = forms.ChoiceField(
+        label="Due date", required=False, choices=DUE_CHOICES,
+        widget=forms.Select(attrs={"class": "form-select"}),
+    )
+    within = forms.IntegerField(
+        label="N (days)", required=False, min_value=0, max_value=MAX_PERIOD_DAYS,
+        help_text="For “Due within N days”; 14 when empty.",
+        widget=forms.NumberInput(attrs={"class": "form-control", "inputmode": "numeric"}),
+    )
+
+    def filters(self) -> dict:
+        """Keyword arguments of ``selectors.filter_by_due`` (none when the form is invalid)."""
+        if not self.is_valid():
+            return {}
+        data = self.cleaned_data
+        return {"due": data["due"], "within": data["within"] if data["due"] == DUE_WITHIN else None}
+
+
+class StyledForm(forms.Form):
+    """Bootstrap's classes on every widget, ``is-invalid`` on those with errors."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for field in self.fields.values():
+            css = "form-select" if isinstance(field.widget, forms.Select) else "form-control"
+            field.widget.attrs["class"] = css
+
+    def full_clean(self):
+        super().full_clean()
+        for name in self.errors:
+            if name in self.fields:
+                self.fields[name].widget.attrs["class"] += " is-invalid"
+
+
+class CalendarForm(StyledForm):
+    received_on = _date("Received", "The day EPA received the notice. Not in the future.")
+    period_days = forms.IntegerField(
+        label="Review period (days)", min_value=1, max_value=MAX_PERIOD_DAYS,
+        help_text="Calendar days from receipt; weekends count. TSCA gives 90 days for a PMN.",
+    )
+
+
+class SuspensionForm(StyledForm):
+    starts_on = _date("Suspended from", "The first day the clock is stopped. Not in the future.")
+    ends_on = _date(
+        "Suspended to", "The last day the clock is stopped (counted). Leave empty while the suspension is open.",
+        required=False,
+    )
+    reason = _reason("e.g. the submitter's request of 2026-03-01, to send test data.")
+
+
+class SuspensionEndForm(StyledForm):
+    ends_on = _date("Last day of the suspension", "The last day the clock was stopped (counted).")
+
+
+class ExtensionForm(StyledForm):
+    granted_on = _date("Granted on", "The day the extension was granted. Not in the future.")
+    days = forms.IntegerField(
+        label="Days", min_value=1, max_value=MAX_PERIOD_DAYS, help_text="Calendar days added to the review period."
+    )
+    reason = _reason("e.g. TSCA 5(c) extension, notice to the submitter of 2026-03-01.")
+
+
+class EngineerChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, obj) -> str:
+        return person(obj)
+
+
+class AssignForm(StyledForm):
+    engineer = EngineerChoiceField(
+        label="Engineer", queryset=None, empty_label="Choose an engineer",
+        help_text="Reviewers and supervisors (cleared for CBI when the case is CBI).",
+    )
+    reason = _reason("Kept in the case's history, e.g. workload, expertise in the use.")
+
+    def __init__(self, *args, engineers, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["engineer"].queryset = engineers

@@ -1,0 +1,388 @@
+"""Reads of the review calendar: one case's calendar for its page, the due state of a case
+in a list, the case list's due-date filter, the due-date list (keyset paged by due date)
+and the home page's "my work". Visibility is ``assessments.selectors.visible_submissions``:
+a CBI case, and so its calendar, exists only for users cleared for CBI."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, timedelta
+from typing import Mapping
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ObjectDoesNotExist
+from django.db.models import F, Q, QuerySet
+from django.utils import timezone
+
+from assessments.models import Assessment, Status, Submission
+from assessments.selectors import visible_submissions
+
+from . import permissions
+from .due import days_left, suspended_days
+from .models import ReviewCalendar, Suspension
+from .services import calendar_defaults
+
+
+def person(user) -> str:
+    """A user as every page of the review calendar and the case list names them: the full
+    name, or the user name for a user without one; an em dash for nobody."""
+    if user is None:
+        return "—"
+    return user.get_full_name() or user.get_username()
+
+
+def due_soon_days() -> int:
+    """Days before the due date a case counts as due soon (``settings.PMN_DUE_SOON_DAYS``)."""
+    return int(getattr(settings, "PMN_DUE_SOON_DAYS", 14))
+
+
+# One case's due state -------------------------------------------------------------------------
+
+NONE, COMPLETE, STOPPED, OVERDUE, DUE_SOON, ON_TIME = "none", "complete", "stopped", "overdue", "due-soon", "on-time"
+
+
+@dataclass(frozen=True)
+class DueState:
+    """Where a case stands against its due date, as the pages show it: ``state`` (one of
+    the constants above, for styling), ``text`` (the words, so colour is never the only
+    sign), the due date as of today and the days left."""
+
+    state: str
+    text: str
+    due_on: date | None = None
+    days_left: int | None = None
+    clock_stopped_on: date | None = None
+
+    @property
+    def days_over(self) -> int:
+        """Days past the due date (0 before it)."""
+        return max(0, -(self.days_left or 0))
+
+    @property
+    def flagged(self) -> bool:
+        return self.state in (OVERDUE, DUE_SOON)
+
+
+def calendar_of(case: Submission) -> ReviewCalendar | None:
+    """The case's calendar, or ``None`` when nothing has been recorded yet."""
+    try:
+        return case.review_calendar
+    except ObjectDoesNotExist:
+        return None
+
+
+def due_state(calendar: ReviewCalendar | None, *, latest_status: str, today: date | None = None) -> DueState:
+    """The due state of a case from its stored calendar (no query)."""
+    if calendar is None:
+        return DueState(NONE, "No review calendar yet")
+    today = today or timezone.localdate()
+    due_on = calendar.due_on
+    if calendar.clock_stopped_on is not None:
+        due_on = due_on + timedelta(days=suspended_days(calendar.clock_stopped_on, None, today=today))
+    left = days_left(due_on, today=today)
+    if latest_status == Status.APPROVED:
+        return DueState(COMPLETE, "Review approved", due_on, left)
+    if calendar.clock_stopped_on is not None:
+        return DueState(
+            STOPPED, f"Clock stopped since {calendar.clock_stopped_on:%Y-%m-%d}; {_days(left)} left",
+            due_on, left, calendar.clock_stopped_on,
+        )
+    if left < 0:
+        return DueState(OVERDUE, f"Overdue by {_days(-left)}", due_on, left)
+    if left == 0:
+        return DueState(DUE_SOON, "Due today", due_on, left)
+    if left <= due_soon_days():
+        return DueState(DUE_SOON, f"Due soon: {_days(left)} left", due_on, left)
+    return DueState(ON_TIME, f"{_days(left)} left", due_on, left)
+
+
+def _days(n: int) -> str:
+    return f"{n} day" if n == 1 else f"{n} days"
+
+
+def case_due_state(case: Submission, *, today: date | None = None) -> DueState:
+    return due_state(calendar_of(case), latest_status=case.latest_status, today=today)
+
+
+def case_engineer(case: Submission):
+    """The case's engineer: the one assigned on its calendar, else its latest revision's."""
+    calendar = calendar_of(case)
+    if calendar is not None and calendar.assigned_engineer_id is not None:
+        return calendar.assigned_engineer
+    return case.latest_engineer
+
+
+# The case list's due-date filter --------------------------------------------------------------
+
+DUE_OVERDUE, DUE_WITHIN, DUE_STOPPED, DUE_NOT_SET = "overdue", "within", "stopped", "none"
+DUE_CHOICES = [
+    ("", "Any due date"),
+    (DUE_OVERDUE, "Overdue"),
+    (DUE_WITHIN, "Due within N days"),
+    (DUE_STOPPED, "Clock stopped (suspended)"),
+    (DUE_NOT_SET, "No review calendar yet"),
+]
+
+
+def with_calendars(cases: QuerySet[Submission]) -> QuerySet[Submission]:
+    """``cases`` with each one's calendar and assigned engineer read in the same query."""
+    return cases.select_related("review_calendar", "review_calendar__assigned_engineer")
+
+
+def open_cases(cases: QuerySet[Submission]) -> QuerySet[Submission]:
+    """Cases whose review is not approved yet: the ones a due date still binds."""
+    return cases.exclude(latest_status=Status.APPROVED)
+
+
+def _overdue(today: date) -> Q:
+    return Q(review_calendar__clock_stopped_on__isnull=True, review_calendar__due_on__lt=today)
+
+
+def _due_within(today: date, days: int) -> Q:
+    return Q(
+        review_calendar__clock_stopped_on__isnull=True,
+        review_calendar__due_on__gte=today,
+        review_calendar__due_on__lte=today + timedelta(days=days),
+    )
+
+
+def filter_by_due(
+    cases: QuerySet[Submission], *, due: str = "", within: int | None = None, today: date | None = None
+) -> QuerySet[Submission]:
+    """``cases`` narrowed by due date: ``overdue`` (past the due date, not approved),
+    ``within`` (due from today to ``within`` days from now, not approved; overdue ones
+    not included), ``stopped`` (a suspension open), ``none`` (no calendar recorded). A
+    case whose clock is stopped is neither due nor overdue while it stays stopped."""
+    today = today or timezone.localdate()
+    if due == DUE_OVERDUE:
+        return open_cases(cases).filter(_overdue(today))
+    if due == DUE_WITHIN:
+        return open_cases(cases).filter(_due_within(today, due_soon_days() if within is None else within))
+    if due == DUE_STOPPED:
+        return open_cases(cases).filter(review_calendar__clock_stopped_on__isnull=False)
+    if due == DUE_NOT_SET:
+        return cases.filter(review_calendar__isnull=True)
+    return cases
+
+
+# One case's calendar, for its page ------------------------------------------------------------
+
+
+def open_suspension(*, submission: Submission) -> Suspension | None:
+    """The case's suspension still open, if any (the case was read through
+    ``submission_get``, which 404s a case the user may not see)."""
+    return Suspension.objects.filter(calendar__submission=submission, ends_on__isnull=True).first()
+
+
+def calendar_or_defaults(submission: Submission) -> ReviewCalendar:
+    """The case's calendar, or (not saved) the one it would start with."""
+    calendar = ReviewCalendar.objects.filter(submission=submission).select_related("assigned_engineer").first()
+    if calendar is None:
+        calendar = ReviewCalendar(submission=submission, **calendar_defaults(submission))
+        calendar.refresh_due()
+    return calendar
+
+
+def case_calendar(*, user, submission: Submission, today: date | None = None) -> dict:
+    """Everything the case page's "Review calendar" section shows. ``submission`` was read
+    through ``submission_get`` (the view's 404 for a case the user may not see); asked
+    again here so the section shows nothing for such a case whoever renders it."""
+    if not permissions.may_see(user, submission):
+        return {"visible": False}
+    today = today or timezone.localdate()
+    preview = calendar_or_defaults(submission)
+    calendar = preview if preview.pk else None
+    if calendar is None:
+        suspensions, extensions, assignments = [], [], []
+    else:
+        suspensions = list(calendar.suspensions.select_related("recorded_by"))
+        extensions = list(calendar.extensions.select_related("recorded_by"))
+        assignments = assignment_history(calendar=calendar)
+    state = due_state(preview, latest_status=submission.latest_status, today=today)
+    for s in suspensions:
+        s.days = suspended_days(s.starts_on, s.ends_on, today=today)
+    return {
+        "visible": True,
+        "submission": submission,
+        "calendar": preview,
+        "recorded": calendar is not None,
+        "state": state,
+        "suspensions": suspensions,
+        "extensions": extensions,
+        "suspended_total": sum(s.days for s in suspensions),
+        "extension_total": sum(e.days for e in extensions),
+        "engineer": preview.assigned_engineer if calendar is not None and calendar.assigned_engineer_id
+        else submission.latest_engineer,
+        "assigned": calendar is not None and calendar.assigned_engineer_id is not None,
+        "assignments": assignments,
+        "can_record": permissions.can_record(user, submission),
+        "can_assign": permissions.can_assign(user, submission),
+    }
+
+
+def assignment_history(*, calendar: ReviewCalendar) -> list[dict]:
+    """Each assignment of the case, newest first: who to, by whom, when, why."""
+    records = list(
+        calendar.history.select_related("history_user").order_by("history_date", "history_id")
+    )
+    rows, previous = [], None
+    for record in records:
+        if record.assigned_engineer_id != previous and record.assigned_engineer_id is not None:
+            rows.append({"record": record, "at": record.history_date, "by": person(record.history_user),
+                         "reason": record.history_change_reason or "", "engineer_id": record.assigned_engineer_id})
+        previous = record.assigned_engineer_id
+    names = {u.pk: person(u) for u in get_user_model().objects.filter(pk__in={r["engineer_id"] for r in rows})}
+    for row in rows:
+        row["engineer"] = names.get(row["engineer_id"], "(deleted user)")
+    return rows[::-1]
+
+
+def assignable_engineers(*, submission: Submission) -> QuerySet:
+    """The users a case may be assigned to (``permissions.may_be_assigned``), by name."""
+    from assessments.roles import CBI_PERMISSION
+
+    User = get_user_model()
+    backend = "django.contrib.auth.backends.ModelBackend"
+    users = User.objects.with_perm(permissions.ENGINEER_PERMISSION, is_active=True, backend=backend)
+    if submission.is_cbi:
+        users = users.filter(pk__in=User.objects.with_perm(CBI_PERMISSION, is_active=True, backend=backend))
+    return users.order_by("last_name", "first_name", User.USERNAME_FIELD)
+
+
+# The due-date list: every open case with a due date, soonest first, keyset paged ---------------
+
+BAD_DUE_PLACE = "This page link is not one the due-date list makes: showing the first page."
+
+
+class BadDuePlace(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class DuePlace:
+    """A case's place in the due-date list: due date, then calendar id (both ascending)."""
+
+    due_on: date
+    pk: int
+
+    def __str__(self) -> str:
+        return f"{self.due_on:%Y-%m-%d},{self.pk}"
+
+    @classmethod
+    def parse(cls, text: str) -> "DuePlace":
+        day, comma, pk = text.partition(",")
+        if not comma or not (pk.isascii() and pk.isdigit()) or len(pk) > 18:
+            raise BadDuePlace(BAD_DUE_PLACE)
+        try:
+            return cls(date.fromisoformat(day), int(pk))
+        except ValueError:
+            raise BadDuePlace(BAD_DUE_PLACE) from None
+
+    def later(self) -> Q:
+        return Q(due_on__gte=self.due_on) & (Q(due_on__gt=self.due_on) | Q(pk__gt=self.pk))
+
+    def earlier(self) -> Q:
+        return Q(due_on__lte=self.due_on) & (Q(due_on__lt=self.due_on) | Q(pk__lt=self.pk))
+
+
+@dataclass
+class DuePage:
+    object_list: list[ReviewCalendar]
+    earlier: DuePlace | None  # the first row's place when there are rows before it
+    later: DuePlace | None  # the last row's place when there are rows after it
+
+
+def due_calendars(*, user, mine: bool = False) -> QuerySet[ReviewCalendar]:
+    """Calendars of the open cases ``user`` may see whose clock is running (a stopped
+    clock has no fixed due date), soonest due first; ``mine``: the user's cases only."""
+    calendars = ReviewCalendar.objects.filter(
+        submission__in=visible_submissions(user=user), clock_stopped_on__isnull=True
+    ).exclude(submission__latest_status=Status.APPROVED)
+    if mine:
+        calendars = calendars.filter(_mine_calendar(user))
+    return calendars.select_related("submission", "submission__latest_engineer", "assigned_engineer")
+
+
+def due_page(calendars: QuerySet[ReviewCalendar], *, params: Mapping[str, str], size: int) -> tuple[DuePage, str]:
+    """The page of ``calendars`` the link's ``after``/``before`` asks for, and a problem
+    with the link (``""``: none)."""
+    problem = ""
+    after = before = None
+    try:
+        if params.get("after"):
+            after = DuePlace.parse(params["after"])
+        elif params.get("before"):
+            before = DuePlace.parse(params["before"])
+    except BadDuePlace as exc:
+        problem, after, before = str(exc), None, None
+    if before is not None:
+        rows = list(calendars.filter(before.earlier()).order_by("-due_on", "-id")[: size + 1])
+        more, rows = len(rows) > size, rows[:size][::-1]
+        if rows:
+            return DuePage(rows, _place(rows[0]) if more else None, _place(rows[-1])), problem
+        after = None
+    query = calendars.filter(after.later()) if after is not None else calendars
+    rows = list(query.order_by("due_on", "id")[: size + 1])
+    more, rows = len(rows) > size, rows[:size]
+    return DuePage(rows, _place(rows[0]) if after is not None and rows else None,
+                   _place(rows[-1]) if more else None), problem
+
+
+def _place(calendar: ReviewCalendar) -> DuePlace:
+    return DuePlace(calendar.due_on, calendar.pk)
+
+
+# Home: my work --------------------------------------------------------------------------------
+
+#: Rows per list on the home page; the due-date list has them all.
+MY_WORK_ROWS = 10
+
+
+_DUE_FIRST = F("review_calendar__due_on").asc(nulls_last=True)
+
+
+def _mine_calendar(user) -> Q:
+    return Q(assigned_engineer=user) | Q(assigned_engineer__isnull=True, submission__latest_engineer=user)
+
+
+def _mine_case(user) -> Q:
+    return Q(review_calendar__assigned_engineer=user) | Q(
+        review_calendar__assigned_engineer__isnull=True, latest_engineer=user
+    )
+
+
+def my_work(*, user, today: date | None = None) -> dict:
+    """The home page's lists for ``user``: the open cases assigned to them (on the
+    calendar, else as the latest revision's engineer), their revisions returned to them,
+    their cases due soon or overdue, and for supervisors the whole team's due soon and
+    overdue cases. A fixed number of queries, each list at most :data:`MY_WORK_ROWS` rows."""
+    today = today or timezone.localdate()
+    soon = due_soon_days()
+    visible = with_calendars(visible_submissions(user=user)).select_related("latest_engineer")
+    mine = open_cases(visible).filter(_mine_case(user))
+    urgent = Q(_overdue(today)) | Q(_due_within(today, soon))
+    returned = (
+        Assessment.objects.filter(engineer=user, status=Status.RETURNED, submission__in=visible_submissions(user=user))
+        .select_related("submission").order_by("-updated_at", "-id")
+    )
+    work = {
+        "today": today,
+        "soon_days": soon,
+        "assigned": _rows(mine.order_by(_DUE_FIRST, "-created_at", "-id"), today),
+        "returned": list(returned[:MY_WORK_ROWS]),
+        "due_soon": _rows(mine.filter(urgent).order_by(_DUE_FIRST, "id"), today),
+        "is_supervisor": False,
+    }
+    from assessments.roles import is_supervisor
+
+    if is_supervisor(user):
+        work["is_supervisor"] = True
+        work["team_due"] = _rows(open_cases(visible).filter(urgent).order_by(_DUE_FIRST, "id"), today)
+    return work
+
+
+def _rows(cases: QuerySet[Submission], today: date) -> dict:
+    rows = list(cases[: MY_WORK_ROWS + 1])
+    listed = [{"case": c, "due": case_due_state(c, today=today), "engineer": case_engineer(c)} for c in rows[:MY_WORK_ROWS]]
+    return {"rows": listed, "more": len(rows) > MY_WORK_ROWS}

@@ -1,0 +1,171 @@
+"""Writes of the review calendar and the assignment. Each service checks the permission
+(``calendar_review.permissions``), validates with the models' own ``full_clean()``, runs in
+one transaction with the calendar's row locked, and brings the stored due date up to date
+(``ReviewCalendar.refresh_due``), so a refused or invalid call writes nothing. Error
+messages are module constants so tests can assert the exact text. Every row keeps its
+history (django-simple-history), with the reason given as the change reason."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from django.conf import settings
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from assessments.models import Assessment, Submission, refresh_latest_assessment
+from assessments.permissions import EDITABLE_STATUSES
+from assessments.limits import text_error
+
+from . import permissions
+from .models import REASON_LIMIT, REASON_REQUIRED, Extension, ReviewCalendar, Suspension
+
+RECORD_NOT_ALLOWED = "You may not change this case's review calendar."
+ASSIGN_NOT_ALLOWED = "Only a supervisor may assign a case's engineer."
+ENGINEER_NOT_ELIGIBLE = (
+    "{name} cannot be this case's engineer: choose an active reviewer or supervisor"
+    " (cleared for CBI when the case is CBI)."
+)
+ALREADY_ENDED = "This suspension has already ended."
+REASSIGNED_REVISION = "Engineer reassigned by {by}: {reason}"
+
+
+def review_days() -> int:
+    """The review period a new calendar starts with (``settings.PMN_REVIEW_DAYS``)."""
+    return int(getattr(settings, "PMN_REVIEW_DAYS", 90))
+
+
+def calendar_defaults(submission: Submission) -> dict:
+    """What a case's calendar holds before anyone records anything: received the day the
+    case was entered, the settings' review period."""
+    return {
+        "received_on": timezone.localdate(submission.created_at),
+        "period_days": review_days(),
+    }
+
+
+def _locked_calendar(submission: Submission, by) -> ReviewCalendar:
+    """The case's calendar, made now if it has none, with its row locked. The case's row
+    is locked first, as the review workflow locks it (``assessments.workflow``), so a
+    reassignment and a status change wait for each other instead of crossing."""
+    Submission.objects.select_for_update().filter(pk=submission.pk).values_list("pk").first()
+    calendar = ReviewCalendar.objects.filter(submission=submission).first()
+    if calendar is None:
+        calendar = ReviewCalendar(submission=submission, **calendar_defaults(submission))
+        calendar.refresh_due()
+        calendar.full_clean(exclude=["submission"])
+        calendar._history_user = by
+        calendar._change_reason = "Review calendar started"
+        calendar.save()
+    return ReviewCalendar.objects.select_for_update().select_related("submission").get(pk=calendar.pk)
+
+
+def _save_due(calendar: ReviewCalendar, *, by, reason: str) -> None:
+    calendar.refresh_due()
+    calendar._history_user = by
+    calendar._change_reason = reason
+    calendar.save()
+
+
+def _check_record(by, submission: Submission) -> None:
+    if not permissions.can_record(by, submission):
+        raise PermissionDenied(RECORD_NOT_ALLOWED)
+
+
+@transaction.atomic
+def calendar_update(*, submission: Submission, by, received_on: date, period_days: int) -> ReviewCalendar:
+    """Set the case's received date and review period."""
+    _check_record(by, submission)
+    calendar = _locked_calendar(submission, by)
+    calendar.received_on, calendar.period_days = received_on, period_days
+    calendar.full_clean(exclude=["submission"])
+    _save_due(calendar, by=by, reason="Received date or review period changed")
+    return calendar
+
+
+@transaction.atomic
+def suspension_add(*, submission: Submission, by, starts_on: date, ends_on: date | None, reason: str) -> Suspension:
+    """Record a suspension of the review period (``ends_on`` ``None``: still open)."""
+    _check_record(by, submission)
+    calendar = _locked_calendar(submission, by)
+    suspension = Suspension(calendar=calendar, starts_on=starts_on, ends_on=ends_on, reason=reason, recorded_by=by)
+    suspension.full_clean(exclude=["calendar", "recorded_by"])
+    suspension._history_user = by
+    suspension._change_reason = "Suspension recorded"
+    suspension.save()
+    _save_due(calendar, by=by, reason="Suspension recorded")
+    return suspension
+
+
+@transaction.atomic
+def suspension_end(*, suspension: Suspension, by, ends_on: date) -> Suspension:
+    """Close an open suspension on ``ends_on`` (its last day)."""
+    submission = suspension.calendar.submission
+    _check_record(by, submission)
+    calendar = _locked_calendar(submission, by)
+    suspension = Suspension.objects.get(pk=suspension.pk, calendar=calendar)
+    if suspension.ends_on is not None:
+        raise ValidationError({"ends_on": ALREADY_ENDED})
+    suspension.ends_on = ends_on
+    suspension.full_clean(exclude=["calendar", "recorded_by"])
+    suspension._history_user = by
+    suspension._change_reason = "Suspension ended"
+    suspension.save()
+    _save_due(calendar, by=by, reason="Suspension ended")
+    return suspension
+
+
+@transaction.atomic
+def extension_add(*, submission: Submission, by, granted_on: date, days: int, reason: str) -> Extension:
+    """Record an extension of the review period by ``days`` calendar days."""
+    _check_record(by, submission)
+    calendar = _locked_calendar(submission, by)
+    extension = Extension(calendar=calendar, granted_on=granted_on, days=days, reason=reason, recorded_by=by)
+    extension.full_clean(exclude=["calendar", "recorded_by"])
+    extension._history_user = by
+    extension._change_reason = "Extension recorded"
+    extension.save()
+    _save_due(calendar, by=by, reason="Extension recorded")
+    return extension
+
+
+@transaction.atomic
+def engineer_assign(*, submission: Submission, engineer, by, reason: str) -> ReviewCalendar:
+    """Assign (or reassign) the case to ``engineer``. The case's latest revision, when it
+    is a draft or returned, becomes ``engineer``'s too, so they can edit and submit it; a
+    submitted or approved revision keeps the engineer who wrote it. The reason is kept as
+    the change reason of the calendar's and the revision's history."""
+    if not permissions.can_assign(by, submission):
+        raise PermissionDenied(ASSIGN_NOT_ALLOWED)
+    from .selectors import person
+
+    errors = {}
+    if not permissions.may_be_assigned(engineer, submission):
+        errors["engineer"] = ENGINEER_NOT_ELIGIBLE.format(name=person(engineer))
+    message = text_error(reason or "", label="The reason", limit=REASON_LIMIT)
+    if message or not (reason or "").strip():
+        errors["reason"] = message or REASON_REQUIRED
+    if errors:
+        raise ValidationError(errors)
+    calendar = _locked_calendar(submission, by)
+    calendar.assigned_engineer = engineer
+    calendar._history_user = by
+    calendar._change_reason = reason
+    calendar.save()
+    latest = (
+        Assessment.objects.select_for_update().filter(submission=submission).order_by("-revision").first()
+    )
+    if latest is not None and latest.status in EDITABLE_STATUSES and latest.engineer_id != engineer.pk:
+        latest.engineer = engineer
+        latest._history_user = by
+        latest._change_reason = _short(REASSIGNED_REVISION.format(by=person(by), reason=reason))
+        latest.save()
+        refresh_latest_assessment(submission_ids=[submission.pk])
+    return calendar
+
+
+def _short(text: str, limit: int = 100) -> str:
+    """A change reason for a history whose reason column holds ``limit`` characters (the
+    assessments'); the full reason stays on the calendar's history."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
