@@ -98,6 +98,7 @@ def review_context(*, user, assessment: Assessment) -> dict[str, Any]:
     latest_return = None
     if assessment.status == Status.RETURNED:
         latest_return = next((d for d in reversed(decisions) if d.action == DecisionAction.RETURN), None)
+    approval = next((d for d in reversed(decisions) if d.action == DecisionAction.APPROVE), None)
     submit_note = last if assessment.status == Status.SUBMITTED and last and last.action == DecisionAction.SUBMIT else None
     can_submit = permissions.can_submit(user, assessment)
     problems = result_problems(assessment=assessment) if can_submit else {"uncomputed": [], "stale": []}
@@ -108,12 +109,14 @@ def review_context(*, user, assessment: Assessment) -> dict[str, Any]:
         "can_submit": can_submit,
         "can_review": permissions.can_review(user, assessment),
         "can_revise": permissions.can_revise(user, assessment),
+        "can_withdraw": permissions.can_withdraw(user, assessment),
         "review_own_waiting": (
             is_supervisor(user) and assessment.status == Status.SUBMITTED and assessment.engineer_id == user.pk
         ),
         "review_decisions": decisions,
         "review_latest_return": latest_return,
         "review_submit_note": submit_note,
+        "review_approval": approval if assessment.status == Status.APPROVED else None,
         "review_uncomputed": problems["uncomputed"],
         "review_stale": problems["stale"],
         "review_has_scenarios": assessment.scenarios.exists(),

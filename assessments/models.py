@@ -828,6 +828,7 @@ class DecisionAction(models.TextChoices):
     SUBMIT = "submit", "Submitted"
     APPROVE = "approve", "Approved"
     RETURN = "return", "Returned"
+    WITHDRAW = "withdraw", "Withdrawn"
 
 
 class ReviewDecision(models.Model):

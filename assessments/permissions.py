@@ -77,6 +77,17 @@ def can_submit(user, assessment: Assessment) -> bool:
     return can_edit_assessment(user, assessment) and may_see(user, assessment.submission)
 
 
+def can_withdraw(user, assessment: Assessment) -> bool:
+    """Take a submitted assessment back (to a draft) before a decision: its engineer only."""
+    return (
+        user.is_authenticated
+        and assessment.engineer_id == user.pk
+        and assessment.status == Status.SUBMITTED
+        and user.has_perm("assessments.change_assessment")
+        and may_see(user, assessment.submission)
+    )
+
+
 def can_review(user, assessment: Assessment) -> bool:
     """Approve or return: a supervisor, on a submitted assessment, never their own."""
     return (

@@ -149,7 +149,7 @@ UNKNOWN_STEP = "must be empty or one of the scenario's steps: {steps}"
 TRAIL_FROM = "is {found!r}, but the revision was {expected!r} at that point"
 TRAIL_STEP = "{action} from {from_status!r} to {to_status!r} is not a step of the review workflow"
 TRAIL_ORDER = "is earlier than the decision before it"
-TRAIL_SUBMITTER = "{user} is not the revision's engineer ({engineer}), who alone submits it"
+TRAIL_SUBMITTER = "{user} is not the revision's engineer ({engineer}), who alone submits or withdraws it"
 TRAIL_NOT_SUPERVISOR = "{user} is not a supervisor here: only a supervisor approves or returns a revision"
 TRAIL_OWN_WORK = "{user} is the revision's engineer: another supervisor must approve or return it"
 TRAIL_RETURN_COMMENT = "a return needs a comment saying what must change"
@@ -729,7 +729,7 @@ def _check_trail(assessment: Assessment, decisions: list[ReviewDecision], where:
             raise TransferError(INVALID_VALUE.format(where=at, problem=problem))
         if previous_at is not None and decision.at < previous_at:
             raise TransferError(INVALID_VALUE.format(where=f"{at}.at", problem=TRAIL_ORDER))
-        if decision.action == DecisionAction.SUBMIT and decision.by_id != assessment.engineer_id:
+        if decision.action in (DecisionAction.SUBMIT, DecisionAction.WITHDRAW) and decision.by_id != assessment.engineer_id:
             problem = TRAIL_SUBMITTER.format(user=user, engineer=assessment.engineer.get_username())
             raise TransferError(INVALID_VALUE.format(where=f"{at}.by", problem=problem))
         if decision.action in (DecisionAction.APPROVE, DecisionAction.RETURN):

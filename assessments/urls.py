@@ -28,6 +28,7 @@ urlpatterns += [
     path("review/", views_review.review_queue, name="review-queue"),
     path("assessments/<int:pk>/submit/", views_review.assessment_submit, name="assessment-submit"),
     path("assessments/<int:pk>/approve/", views_review.assessment_approve, name="assessment-approve"),
+    path("assessments/<int:pk>/withdraw/", views_review.assessment_withdraw, name="assessment-withdraw"),
     path("assessments/<int:pk>/return/", views_review.assessment_return, name="assessment-return"),
     path("assessments/<int:pk>/revise/", views_review.assessment_revise, name="assessment-revise"),
     path("assessments/<int:pk>/history/", views_review.assessment_history, name="assessment-history"),

@@ -59,7 +59,35 @@ def assessment_approve(request, pk: int):
 
 @require_POST
 def assessment_return(request, pk: int):
-    return _act(request, pk, workflow.assessment_return, "Returned to the engineer.", comment="comment")
+    """Return, with the general comment and any comments on single uses (``use-comment-<id>``
+    fields), all in one transaction (``notices.services.assessment_return_with_use_comments``)."""
+    from notices.services import USE_COMMENT_LIMIT, assessment_return_with_use_comments
+
+    assessment = selectors.assessment_get(user=request.user, pk=pk)
+    try:
+        comment = check_text(request.POST.get("comment", ""), field="comment", label=COMMENT_LABELS["comment"])
+        use_comments = {}
+        for scenario in assessment.scenarios.all():
+            text = request.POST.get(f"use-comment-{scenario.pk}", "")
+            if text.strip():
+                label = f"The comment on “{scenario.title}”"
+                use_comments[scenario.pk] = check_text(text, field="comment", label=label, limit=USE_COMMENT_LIMIT)
+        assessment_return_with_use_comments(
+            assessment=assessment, by=request.user, comment=comment, use_comments=use_comments
+        )
+    except ValidationError as exc:
+        for text in exc.messages:
+            messages.error(request, text)
+    else:
+        messages.success(request, "Returned to the engineer.")
+    return redirect("assessment-detail", pk=assessment.pk)
+
+
+@require_POST
+def assessment_withdraw(request, pk: int):
+    return _act(
+        request, pk, workflow.assessment_withdraw, "Withdrawn: the assessment is a draft again.", note="note"
+    )
 
 
 @require_POST

@@ -35,6 +35,9 @@ from .models import (
     refresh_latest_assessment,
 )
 from .roles import is_supervisor
+from notices.models import Verb
+from notices.selectors import supervisors_for
+from notices.services import notify
 
 # (from status, action) -> to status. Anything not listed is refused.
 TRANSITIONS: dict[tuple[str, str], str] = {
@@ -42,10 +45,12 @@ TRANSITIONS: dict[tuple[str, str], str] = {
     (Status.RETURNED, DecisionAction.SUBMIT): Status.SUBMITTED,
     (Status.SUBMITTED, DecisionAction.APPROVE): Status.APPROVED,
     (Status.SUBMITTED, DecisionAction.RETURN): Status.RETURNED,
+    (Status.SUBMITTED, DecisionAction.WITHDRAW): Status.DRAFT,
 }
 
 TRANSITION_NOT_ALLOWED = "This assessment is {status}: it cannot be {action} now."
 SUBMIT_NOT_ALLOWED = "Only the assessment's engineer can submit it."
+WITHDRAW_NOT_ALLOWED = "Only the assessment's engineer can withdraw it."
 REVIEW_NOT_ALLOWED = "Only a supervisor can approve or return an assessment."
 SELF_REVIEW_NOT_ALLOWED = "You cannot approve or return your own assessment: another supervisor must review it."
 RETURN_COMMENT_REQUIRED = "Say what must change: a comment is required to return an assessment."
@@ -75,6 +80,7 @@ ACTION_WORDS = {
     DecisionAction.SUBMIT: "submitted",
     DecisionAction.APPROVE: "approved",
     DecisionAction.RETURN: "returned",
+    DecisionAction.WITHDRAW: "withdrawn",
 }
 
 
@@ -102,7 +108,21 @@ def assessment_submit(*, assessment: Assessment, by, note: str = "", volume_reas
     if assessment.volume_excess_reason != volume_reason:
         assessment.volume_excess_reason = volume_reason
         assessment.full_clean()
-    return _transition(assessment, action=DecisionAction.SUBMIT, by=by, comment=note)
+    assessment = _transition(assessment, action=DecisionAction.SUBMIT, by=by, comment=note)
+    notify(verb=Verb.SUBMITTED, recipients=supervisors_for(assessment.submission), submission=assessment.submission,
+           assessment=assessment, by=by, comment=note)
+    return assessment
+
+
+@transaction.atomic
+def assessment_withdraw(*, assessment: Assessment, by, note: str = "") -> Assessment:
+    """The engineer takes a submitted assessment back before any decision: it is a draft
+    again, editable, and the supervisors' queue no longer lists it."""
+    assessment = _lock(assessment)
+    _check_transition(assessment, DecisionAction.WITHDRAW)
+    if not permissions.can_withdraw(by, assessment):
+        raise PermissionDenied(WITHDRAW_NOT_ALLOWED)
+    return _transition(assessment, action=DecisionAction.WITHDRAW, by=by, comment=note)
 
 
 @transaction.atomic
@@ -113,7 +133,10 @@ def assessment_approve(*, assessment: Assessment, by, comment: str = "") -> Asse
     _check_reviewer(assessment, by)
     _check_results(assessment, not_computed=STALE_RESULTS_AT_APPROVAL, stale=STALE_RESULTS_AT_APPROVAL)
     _check_engine_results(assessment, message=NOT_ENGINE_RESULTS_AT_APPROVAL)
-    return _transition(assessment, action=DecisionAction.APPROVE, by=by, comment=comment)
+    assessment = _transition(assessment, action=DecisionAction.APPROVE, by=by, comment=comment)
+    notify(verb=Verb.APPROVED, recipients=[assessment.engineer], submission=assessment.submission,
+           assessment=assessment, by=by, comment=comment)
+    return assessment
 
 
 @transaction.atomic
@@ -124,7 +147,10 @@ def assessment_return(*, assessment: Assessment, by, comment: str) -> Assessment
     _check_reviewer(assessment, by)
     if not (comment or "").strip():
         raise ValidationError({"comment": RETURN_COMMENT_REQUIRED})
-    return _transition(assessment, action=DecisionAction.RETURN, by=by, comment=comment)
+    assessment = _transition(assessment, action=DecisionAction.RETURN, by=by, comment=comment)
+    notify(verb=Verb.RETURNED, recipients=[assessment.engineer], submission=assessment.submission,
+           assessment=assessment, by=by, comment=comment)
+    return assessment
 
 
 @transaction.atomic

@@ -17,6 +17,8 @@ from django.utils import timezone
 from assessments.models import Assessment, Submission, refresh_latest_assessment
 from assessments.permissions import EDITABLE_STATUSES
 from assessments.limits import text_error
+from notices.models import Verb
+from notices.services import notify
 
 from . import permissions
 from .models import REASON_LIMIT, REASON_REQUIRED, Extension, ReviewCalendar, Suspension
@@ -149,6 +151,7 @@ def engineer_assign(*, submission: Submission, engineer, by, reason: str) -> Rev
     if errors:
         raise ValidationError(errors)
     calendar = _locked_calendar(submission, by)
+    previous_engineer_id = calendar.assigned_engineer_id
     calendar.assigned_engineer = engineer
     calendar._history_user = by
     calendar._change_reason = reason
@@ -162,6 +165,8 @@ def engineer_assign(*, submission: Submission, engineer, by, reason: str) -> Rev
         latest._change_reason = _short(REASSIGNED_REVISION.format(by=person(by), reason=reason))
         latest.save()
         refresh_latest_assessment(submission_ids=[submission.pk])
+    if previous_engineer_id != engineer.pk:
+        notify(verb=Verb.ASSIGNED, recipients=[engineer], submission=submission, assessment=latest, by=by)
     return calendar
 
 

@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "assessments",
     "contacts",  # contact reports with the submitter (ChemSTEER's Contact Report)
     "calendar_review",  # the review calendar (TSCA's 90 days, suspensions, extensions) and assignment
+    "notices",  # notices in the application and by email; supervisors' comments on single uses
     "audit",  # after axes: its login-failed receiver reads what axes decided
 ]
 
@@ -100,6 +101,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "assessments.context_processors.review_nav",
+                "notices.context_processors.notice_nav",
             ],
         },
     },
@@ -177,6 +179,22 @@ TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["d
 # flagged "due soon" on the case list and the home page.
 PMN_REVIEW_DAYS = int(os.environ.get("PMN_REVIEW_DAYS", "90"))
 PMN_DUE_SOON_DAYS = int(os.environ.get("PMN_DUE_SOON_DAYS", "14"))
+
+# Email (notices.services.notify): printed to the console with DEBUG on; in production an
+# SMTP server from the environment. PMN_SITE_URL (e.g. https://pmn.example.gov) starts the
+# links in the emails; without it they are paths only.
+EMAIL_BACKEND = os.environ.get(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.console.EmailBackend" if DEBUG else "django.core.mail.backends.smtp.EmailBackend",
+)
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS")
+EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "10"))
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "pmn-review@localhost")
+PMN_SITE_URL = os.environ.get("PMN_SITE_URL", "")
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"

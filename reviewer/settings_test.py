@@ -35,3 +35,4 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     # a report worker in threads of their own, and SQLite's shared in-memory database
     # locks whole tables and fails a second writer at once, where a file waits its turn.
     DATABASES["default"]["TEST"] = {"NAME": str(REPORT_CACHE_DIR / "test-db.sqlite3")}  # noqa: F405
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"  # mail.outbox

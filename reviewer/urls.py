@@ -15,5 +15,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("contacts.urls")),
     path("", include("calendar_review.urls")),
+    path("", include("notices.urls")),
     path("", include("assessments.urls")),
 ]

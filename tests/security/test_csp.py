@@ -125,7 +125,7 @@ def _routes(resolver=None, prefix: str = "") -> list[tuple[str, str]]:
 
 def _fill(route: str, objects: dict) -> str:
     kind = {"cases": "submission", "assessments": "assessment", "scenarios": "scenario",
-            "contacts": "contact"}.get(route.split("/", 1)[0])
+            "contacts": "contact", "notices": "notice", "use-comments": "use_comment"}.get(route.split("/", 1)[0])
 
     def value(match):
         if match.group(1) == "pk":
@@ -160,7 +160,9 @@ def site(reviewer, supervisor, django_user_model):
     step = registry.get("photoresist-2018").params.steps[0].key  # the wizard's first step
     from tests.contacts.factories import make_contact
 
-    return [
+    from notices.models import Notice, UseComment
+
+    objects = [
         {"submission": first.submission, "assessment": second, "scenario": second.scenarios.get(), "step": step,
          "contact": make_contact(first.submission, reviewer, assessments=[second])},
         {"submission": draft.submission, "assessment": draft, "scenario": draft.scenarios.get(), "step": step,
@@ -168,6 +170,10 @@ def site(reviewer, supervisor, django_user_model):
         {"submission": waiting.submission, "assessment": waiting, "scenario": waiting.scenarios.get(), "step": step,
          "contact": make_contact(waiting.submission, reviewer, assessments=[waiting])},
     ]
+    for each in objects:  # a notice (the approval's, to the engineer) and a comment on a use
+        each["notice"] = Notice.objects.filter(recipient=reviewer).first()
+        each["use_comment"] = UseComment.objects.create(scenario=each["scenario"], author=approver, text="Check it.")
+    return objects
 
 
 def _checked_pages(client: Client, paths) -> dict[str, list[str]]:
@@ -194,7 +200,7 @@ def test_no_inline_script_in_any_template(client, reviewer, supervisor, site):
     pages |= _checked_pages(client, ["/accounts/login/"])
     walked = {path.split("?")[0] for path in pages}
     # The walk reached the main pages (each filled with a real object).
-    must = ["/", "/cases/new/", "/review/", "/accounts/login/",
+    must = ["/", "/cases/new/", "/review/", "/notices/", "/accounts/login/",
             f"/cases/{site[0]['submission'].pk}/", f"/cases/{site[1]['submission'].pk}/edit/",
             f"/assessments/{site[0]['assessment'].pk}/", f"/assessments/{site[0]['assessment'].pk}/irer/",
             f"/assessments/{site[0]['assessment'].pk}/notes/", f"/assessments/{site[0]['assessment'].pk}/history/",

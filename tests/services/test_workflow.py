@@ -62,6 +62,7 @@ def test_the_transition_table_is_the_documented_flow():
         ("returned", "submit"): "submitted",
         ("submitted", "approve"): "approved",
         ("submitted", "return"): "returned",
+        ("submitted", "withdraw"): "draft",
     }
 
 
@@ -153,6 +154,9 @@ REFUSED = [
     ("draft", "return", "This assessment is a draft: it cannot be returned now."),
     ("returned", "return", "This assessment is returned: it cannot be returned now."),
     ("approved", "return", "This assessment is approved: it cannot be returned now."),
+    ("draft", "withdraw", "This assessment is a draft: it cannot be withdrawn now."),
+    ("returned", "withdraw", "This assessment is returned: it cannot be withdrawn now."),
+    ("approved", "withdraw", "This assessment is approved: it cannot be withdrawn now."),
 ]
 
 
@@ -161,6 +165,8 @@ def _act(action, assessment, reviewer, supervisor):
         return lambda: workflow.assessment_submit(assessment=assessment, by=reviewer, note="again")
     if action == "approve":
         return lambda: workflow.assessment_approve(assessment=assessment, by=supervisor, comment="ok")
+    if action == "withdraw":
+        return lambda: workflow.assessment_withdraw(assessment=assessment, by=reviewer)
     return lambda: workflow.assessment_return(assessment=assessment, by=supervisor, comment="redo")
 
 

@@ -44,7 +44,7 @@ ROLES = ("anonymous", "owner", "other", "supervisor", "uncleared")
 LOGIN_PATHS = {"/accounts/login/", "/admin/login/"}
 ALLOWED_CODES = {200, 302, 403, 404, 405}
 OBJECT_BY_PREFIX = {"cases": "submission", "assessments": "assessment", "scenarios": "scenario",
-                    "contacts": "contact"}
+                    "contacts": "contact", "notices": "notice", "use-comments": "use_comment"}
 
 
 @dataclass(frozen=True)
@@ -112,6 +112,11 @@ EXPECTED_GET: dict[str, dict[str, int]] = {
     "assessment-history": {"*": 200},
     "assessment-compare": {"*": 200},
     "irer-status": {"*": 200},
+    "assessment-withdraw": {"*": 405},
+    "notice-list": {"*": 200},
+    "notice-read": {"*": 405},
+    "notices-read-all": {"*": 405},
+    "use-comment-resolve": {"*": 405},
 }
 
 
@@ -128,8 +133,15 @@ def make_case(owner, approver, *, cbi: bool) -> dict:
     second = workflow.assessment_revise(assessment=first, by=owner)
     from tests.contacts.factories import make_contact
 
-    return {"submission": first.submission, "assessment": second, "scenario": second.scenarios.get(),
-            "report_task": queued_report(second), "contact": make_contact(first.submission, owner, assessments=[second])}
+    from notices.models import Notice, UseComment
+
+    scenario = second.scenarios.get()
+    return {"submission": first.submission, "assessment": second, "scenario": scenario,
+            "report_task": queued_report(second), "contact": make_contact(first.submission, owner, assessments=[second]),
+            # The owner's notice, and a supervisor's comment on the draft's use.
+            "notice": Notice.objects.create(recipient=owner, verb="approved", submission=first.submission,
+                                            assessment=first, text="Approved."),
+            "use_comment": UseComment.objects.create(scenario=scenario, author=approver, text="Check it.")}
 
 
 def queued_report(assessment) -> str:
@@ -264,6 +276,7 @@ EXPECTED_POST = {
     "approve": ("submitted", {"owner": 403, "other": 403, "supervisor": 302, "uncleared": 403}),
     "return": ("submitted", {"owner": 403, "other": 403, "supervisor": 302, "uncleared": 403}),
     "revise": ("approved", {"owner": 302, "other": 302, "supervisor": 302, "uncleared": 302}),
+    "withdraw": ("submitted", {"owner": 302, "other": 403, "supervisor": 403, "uncleared": 403}),
 }
 
 

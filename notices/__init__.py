@@ -1,0 +1,1 @@
+"""Notices (in the application and by email) and the supervisors' comments on single uses."""
