@@ -16,6 +16,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Q, QuerySet
 from django.http import Http404
 
+from .esd.options import MEDIUM_NAMES, media_in_words
 from .models import Assessment, Scenario, Submission
 from .roles import is_cbi_cleared
 
@@ -400,14 +401,8 @@ def assessment_overview(*, assessment: Assessment) -> dict:
     }
 
 
-MEDIUM_LABELS = {
-    "air": "Air",
-    "water": "Water",
-    "incineration": "Incineration",
-    "landfill": "Landfill",
-    "fuel_blending": "Fuel blending",
-    "destroyed": "Destroyed",
-}
+#: The media by name, as the engine declares them (options.MEDIUM_NAMES): one list.
+MEDIUM_LABELS = dict(MEDIUM_NAMES)
 
 
 def medium_label(medium: str) -> str:
@@ -447,8 +442,7 @@ def medium_choice_text(release: dict) -> str:
     chosen, by = release.get("chosen_medium"), release.get("medium_chosen_by")
     if not by:
         return ""
-    names = [MEDIUM_LABELS.get(m["medium"], m["medium"]).lower() for m in release.get("media", [])]
-    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1] if names else ""
+    listed = media_in_words([m["medium"] for m in release.get("media", [])])
     name = MEDIUM_LABELS.get(chosen, chosen or "").lower()
     if by == REVIEWER_CHOSE:
         if len(release.get("media", [])) > 1 and chosen and all(m.get("fraction") is None for m in release["media"]):

@@ -158,8 +158,8 @@ class OpenMedium:
     def param(self) -> Param:
         names = dict(MEDIUM_NAMES)
         when = f" {self.applies}" if self.applies else ""
-        listed = (f"The document leaves Release {self.release}'s medium open among {_listed(self.media)}"
-                  if len(self.media) > 1 else f"The document sends Release {self.release} to {_listed(self.media)}")
+        listed = (f"The document leaves Release {self.release}'s medium open among {media_in_words(self.media)}"
+                  if len(self.media) > 1 else f"The document sends Release {self.release} to {media_in_words(self.media)}")
         others = "".join(f" {a.label}: {a.source}." for a in self.alternatives)
         return Param(
             self.symbol, f"Medium of Release {self.release}", "", self.default, self.source, self.step,
@@ -172,7 +172,7 @@ class OpenMedium:
 #: The media a release can go to, as a reviewer reads them (results.MEDIA's order).
 MEDIUM_NAMES = (
     ("air", "Air"), ("water", "Water"), ("incineration", "Incineration"), ("landfill", "Landfill"),
-    ("fuel_blending", "Fuel blending"), ("destroyed", "Destroyed (no release)"),
+    ("fuel_blending", "Fuel blending"), ("destroyed", "Destroyed"),
 )
 REVIEWER = "reviewer"
 DOCUMENT = "document"
@@ -183,7 +183,8 @@ def medium_symbol(number: int) -> str:
     return f"medium_{number}"
 
 
-def _listed(media: Collection[str]) -> str:
+def media_in_words(media: Collection[str]) -> str:
+    """The media as a sentence names them: ``water, incineration or landfill``."""
     names = [dict(MEDIUM_NAMES)[m].lower() for m in media]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
@@ -210,12 +211,12 @@ def _chosen(release: Release, open_media: Mapping[int, OpenMedium], v: Mapping[s
         if len(alternative.media) == 1:
             release = dataclasses.replace(release, chosen_medium=alternative.media[0].medium)
         return release, (f"Release {release.number}: {alternative.label} ({alternative.source}) instead of the "
-                         f"document's {_listed([m.medium for m in replaced])}.")
+                         f"document's {media_in_words([m.medium for m in replaced])}.")
     listed = [m.medium for m in release.media]
     if len(listed) < 2 or any(m.fraction is not None for m in release.media):
         return release, ""
     if choice not in listed:
-        raise EngineValidationError({symbol: NOT_LISTED.format(number=release.number, listed=_listed(listed))})
+        raise EngineValidationError({symbol: NOT_LISTED.format(number=release.number, listed=media_in_words(listed))})
     return dataclasses.replace(release, chosen_medium=choice, medium_chosen_by=by), ""
 
 
