@@ -63,8 +63,11 @@ def new_page(browser, live_server):
     beside the first); every context is closed after the test."""
     contexts = []
 
-    def open_page():
-        context = browser.new_context(viewport={"width": 1366, "height": 900}, accept_downloads=True)
+    def open_page(*, bypass_csp: bool = False):
+        """``bypass_csp``: for tests that inject a script of their own (axe-core)."""
+        context = browser.new_context(
+            viewport={"width": 1366, "height": 900}, accept_downloads=True, bypass_csp=bypass_csp
+        )
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(15000)
