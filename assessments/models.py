@@ -23,6 +23,7 @@ import copy
 import math
 import re
 import sys
+from datetime import timedelta
 from typing import Iterable
 
 from django.conf import settings
@@ -772,6 +773,21 @@ def refresh_latest_assessment(*, submission_ids: Iterable[int] | None = None) ->
     )
 
 
+#: How long a deleted use can be restored (``services.scenario_restore``), while its
+#: assessment is still a draft or returned.
+SCENARIO_UNDO_MINUTES = 30
+SCENARIO_UNDO_WINDOW = timedelta(minutes=SCENARIO_UNDO_MINUTES)
+
+
+class LiveScenarioManager(models.Manager):
+    """The uses in effect: a deleted use (``Scenario.deleted_at`` set) is in no list, report,
+    export, comparison or count, and no page finds it, while it waits for an undo
+    (``services.scenario_restore``). ``Scenario.all_objects`` reads the deleted ones too."""
+
+    def get_queryset(self):
+        return super().get_queryset().filter(deleted_at__isnull=True)
+
+
 class Scenario(models.Model):
     """One use (operation) assessed: an engine scenario with its inputs and result.
 
@@ -800,6 +816,16 @@ class Scenario(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    deleted_at = models.DateTimeField(
+        null=True, blank=True, editable=False,
+        help_text="When the engineer deleted the use; it keeps everything it held, so the delete can be "
+        "undone for a while (services.scenario_restore). Empty for a use in effect.",
+    )
+
+    # The first manager is the default: related lists (assessment.scenarios), the pages,
+    # the report, the export and the admin see the uses in effect only.
+    objects = LiveScenarioManager()
+    all_objects = models.Manager()
 
     history = HistoricalRecords()
 
@@ -880,7 +906,7 @@ def _approved_parent(instance: models.Model, *, saving: bool) -> Assessment | No
     else:
         where = Q(pk=instance.assessment_id) if saving else Q(pk__in=[])
         if stored:
-            where |= Q(pk__in=type(instance).objects.filter(pk=instance.pk).values("assessment_id"))
+            where |= Q(pk__in=type(instance)._base_manager.filter(pk=instance.pk).values("assessment_id"))
     return Assessment.objects.filter(where, status=Status.APPROVED).select_related("submission").first()
 
 

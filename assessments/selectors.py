@@ -10,14 +10,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime, timezone as dt_timezone
+from functools import cache
 from typing import Mapping
 
 from django.contrib.auth import get_user_model
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.http import Http404
+from django.utils import timezone
 
 from .esd.options import MEDIUM_NAMES, media_in_words
-from .models import Assessment, Scenario, Submission
+from .models import SCENARIO_UNDO_WINDOW, Assessment, Scenario, Status, Submission
 from .roles import is_cbi_cleared
 
 
@@ -38,11 +40,15 @@ def submission_list_for_user(*, user) -> QuerySet[Submission]:
     return visible_submissions(user=user).select_related("latest_engineer").order_by(*CASE_ORDER)
 
 
-def submission_search(*, user, q: str = "", status: str = "", engineer: str = "") -> QuerySet[Submission]:
+def submission_search(
+    *, user, q: str = "", status: str = "", engineer: str = "", has_approved: bool = False
+) -> QuerySet[Submission]:
     """:func:`submission_list_for_user` narrowed by a free-text query (any of
     ``Submission.SEARCHED_FIELDS`` contains it, ignoring case), the latest assessment's
     status (``models.NO_ASSESSMENT`` for cases without one) and its engineer (user name or
-    name, partial).
+    name, partial), and ``has_approved``: any revision approved, the latest or an earlier
+    one (revision 1 approved while revision 2 is a draft), where ``status`` reads the
+    latest revision only.
 
     Each condition is an indexed read on PostgreSQL: the status one column of the case
     (index ``submission_status_newest_first``), the text one trigram index per searched
@@ -56,6 +62,11 @@ def submission_search(*, user, q: str = "", status: str = "", engineer: str = ""
         queryset = queryset.filter(matches)
     if status:
         queryset = queryset.filter(latest_status=status)
+    if has_approved:
+        # One EXISTS over the case's revisions (read through the index on submission, revision).
+        queryset = queryset.filter(
+            Exists(Assessment.objects.filter(submission=OuterRef("pk"), status=Status.APPROVED))
+        )
     engineer = engineer.strip()
     if engineer:
         username = get_user_model().USERNAME_FIELD
@@ -234,12 +245,11 @@ TLV_PEL_SHOWN_AS_ONE = ("tlv_pel_value", "tlv_pel_unit")
 
 
 def _display_number(value: float) -> str:
-    """A case's number as typed, not as Python prints it: ``200``, ``0.15``, ``1.0E-6``."""
-    from .templatetags.figures import epa, significant
+    """A case's number as typed, not as Python prints it: ``200``, ``0.15``, ``1E-6``
+    (:func:`assessments.numbers.entered`)."""
+    from .numbers import entered
 
-    if value != 0 and abs(value) < 1e-3:
-        return epa(value)
-    return significant(value, 6)
+    return entered(value)
 
 
 def submission_header_groups(*, submission: Submission) -> list[dict]:
@@ -299,16 +309,52 @@ def assessment_get(*, user, pk: int) -> Assessment:
         raise Http404("No such assessment.") from None
 
 
-def scenario_get(*, user, pk: int) -> Scenario:
-    """The scenario ``pk`` if ``user`` may see its case; otherwise ``Http404``."""
+def scenario_get(*, user, pk: int, deleted_too: bool = False) -> Scenario:
+    """The scenario ``pk`` if ``user`` may see its case; otherwise ``Http404``. A deleted
+    use is a 404 too, unless ``deleted_too`` (to undo its delete)."""
+    manager = Scenario.all_objects if deleted_too else Scenario.objects
     try:
         return (
-            Scenario.objects.select_related("assessment__submission", "assessment__engineer")
+            manager.select_related("assessment__submission", "assessment__engineer")
             .filter(assessment__submission__in=visible_submissions(user=user))
             .get(pk=pk)
         )
     except Scenario.DoesNotExist:
         raise Http404("No such scenario.") from None
+
+
+def recently_deleted_uses(*, assessment: Assessment) -> list[Scenario]:
+    """The uses of ``assessment`` deleted less than ``SCENARIO_UNDO_WINDOW`` ago, most
+    recent first, each with ``restorable_until``: the assessment page offers to undo each."""
+    since = timezone.now() - SCENARIO_UNDO_WINDOW
+    uses = list(
+        Scenario.all_objects.filter(assessment=assessment, deleted_at__gt=since).order_by("-deleted_at", "-id")
+    )
+    for use in uses:
+        use.restorable_until = use.deleted_at + SCENARIO_UNDO_WINDOW
+    return uses
+
+
+def scenario_contents(*, scenario: Scenario) -> dict:
+    """What a use holds, as the page that confirms its delete lists it: its method, whether
+    it is computed, how many inputs differ from the document's defaults (and reasons are
+    given), the releases with the engineer's report text, and the supervisor's open
+    comments on it. All of it comes back when the delete is undone."""
+    from .esd import registry
+    from .esd.parameters import EngineValidationError
+
+    try:
+        method = registry.get(scenario.scenario_key).title
+    except EngineValidationError:  # a scenario no longer registered
+        method = scenario.scenario_key
+    return {
+        "method": method,
+        "state": scenario_state(scenario),
+        "inputs": len(scenario.inputs),
+        "reasons": sum(1 for text in scenario.reasons.values() if text),
+        "release_texts": len(scenario.release_texts or {}),
+        "open_comments": scenario.use_comments.filter(resolved_at__isnull=True).count(),
+    }
 
 
 CURRENT, STALE, UNCOMPUTED = "current", "stale", "uncomputed"
@@ -371,14 +417,14 @@ def uses_volume(*, assessment: Assessment, scenarios=None) -> dict:
     """The chemical the computed uses put through, summed, against the case's production
     volume: ``{"used_kg_yr", "pv_kg_yr", "excess", "message"}``. ``excess`` is true when
     the uses together need more than the case makes or imports."""
-    from .templatetags.figures import significant
+    from .numbers import share, significant
 
     scenarios = list(assessment.scenarios.all()) if scenarios is None else scenarios
     used = sum(result_facts(s.result).get("used_kg_yr") or 0.0 for s in scenarios)
     pv = assessment.submission.production_volume_kg_yr
     excess = used > pv * (1 + 1e-9)
     message = (
-        VOLUME_EXCESS.format(used=significant(used, 4), pv=significant(pv, 4), percent=f"{100 * used / pv:.0f} %")
+        VOLUME_EXCESS.format(used=significant(used, 4), pv=significant(pv, 4), percent=share(used, pv))
         if excess
         else ""
     )
@@ -414,9 +460,11 @@ def medium_label(medium: str) -> str:
 def release_media_text(release: dict) -> str:
     """How a release's media read: ``Water or incineration``, or ``Water 25 %, incineration 75 %``,
     with the medium chosen for it where the document leaves it open (:func:`medium_choice_text`)."""
+    from .numbers import percent
+
     media = release.get("media", [])
     if media and all(m.get("fraction") is not None for m in media):
-        text = ", ".join(f"{MEDIUM_LABELS.get(m['medium'], m['medium'])} {m['fraction'] * 100:g} %" for m in media)
+        text = ", ".join(f"{MEDIUM_LABELS.get(m['medium'], m['medium'])} {percent(m['fraction'])}" for m in media)
     elif release.get("chosen_medium") and release.get("medium_chosen_by") == REVIEWER_CHOSE:
         text = MEDIUM_LABELS.get(release["chosen_medium"], release["chosen_medium"])
     else:
@@ -455,20 +503,30 @@ GIVEN, OVERRIDDEN, DEFAULT, COMPUTED, NOT_GIVEN = "Given", "Overridden", "Defaul
 
 
 def inputs_used(*, scenario: Scenario, result: dict) -> list[dict]:
-    """Every input of the scenario as computed: value, standing, the reason, and the
-    default's source (the report's "inputs used" table too).
+    """Every input of the scenario that applied to the result: value, standing, the
+    reason, and the default's source (the report's "inputs used" table too). An input
+    that did not apply (its ``applies_when`` did not hold on the result's inputs, e.g. the
+    supplier's inputs when the supplier site is not assessed) is not listed.
 
     ``standing``: ``Overridden`` (differs from a default, with a reason), ``Given`` (an
     optional input entered), ``Default``, ``Computed`` (not given, and the scenario
     computed the quantity: ``value`` is the computed one, from the result's facility
-    estimates) or ``Not given``."""
+    estimates) or ``Not given``. A choice's ``value`` is its label, as the form lists it
+    (``code``: the value the engine read). ``reason``: the reason the reviewer gave, for an
+    override or for any value."""
     from .esd import registry
+    from .esd.parameters import CHOICE
 
     effective = result.get("inputs", {})
     facility = result.get("facility", {})
+    params = registry.get(scenario.scenario_key).params
+    applying = params.applicable(effective)
     rows = []
-    for param in registry.get(scenario.scenario_key).params.params:
+    for param in params.params:
+        if param.symbol not in applying:
+            continue
         value = effective.get(param.symbol, param.default)
+        code = value
         given = param.symbol in scenario.inputs
         if given:
             standing = OVERRIDDEN if param.default is not None else GIVEN
@@ -478,10 +536,13 @@ def inputs_used(*, scenario: Scenario, result: dict) -> list[dict]:
             value, standing = facility[param.symbol], COMPUTED
         else:
             standing = NOT_GIVEN
+        if param.kind == CHOICE and value is not None:
+            value = param.choice_label(value)
         rows.append(
             {
                 "param": param,
                 "value": value,
+                "code": code,
                 "standing": standing,
                 "overridden": standing == OVERRIDDEN,
                 "given": given,
@@ -544,7 +605,7 @@ def _finite(value) -> float | None:
 def dose_basis_text(result: dict) -> str:
     """The result's dose basis in one line (``""`` when it has none):
     ``body weight 80 kg; 40 working years; averaging time 40 yr (ADD), 70 yr (LADD); source: ...``."""
-    from .templatetags.figures import significant
+    from .numbers import significant
 
     basis = (result or {}).get("dose_basis") or {}
     if not basis:
@@ -694,27 +755,33 @@ def _site_data_entries(result: dict) -> list[dict]:
 
 
 def scenario_results(*, scenario: Scenario) -> dict:
-    """The results page's content, read from the scenario's stored snapshot."""
+    """The results page's content, read from the scenario's stored snapshot: a summary
+    (``facts``, the facility estimates by name, the totals), the releases and exposures
+    with their basis sentences (a sentence several rows share is given once:
+    :func:`shared_basis`), and the detail the page folds away (inputs, trace)."""
     result = scenario.result or {}
     trace = result.get("trace", [])
-    facility = [
-        {"symbol": symbol, "value": value, "numeric": isinstance(value, (int, float)), **_trace_for(symbol, trace)}
-        for symbol, value in result.get("facility", {}).items()
-        if not isinstance(value, (dict, list))
-    ]
+    facility = facility_rows(result=result, scenario_key=scenario.scenario_key)
     releases = [dict(release, media_text=release_media_text(release)) for release in result.get("releases", [])]
+    release_basis = _with_shared_basis(releases)
     totals = sorted((result.get("totals_by_medium") or {}).items(), key=lambda item: -item[1])
     largest = max((amount for _, amount in totals), default=0) or 1
     exposures = exposure_rows(result=result, submission=scenario.assessment.submission)
+    exposure_basis = _with_shared_basis(exposures)
+    inputs = inputs_used(scenario=scenario, result=result)
     chart = [
         {"medium": medium_label(medium), "kg_yr": amount, "percent": 100 * amount / largest}
         for medium, amount in totals
     ]
     return {
         "result": result,
+        "method_title": method_title(scenario.scenario_key),
+        "facts": result_fact_rows(result),
         "facility": facility,
         "releases": releases,
+        "release_basis_common": release_basis,
         "exposures": exposures,
+        "exposure_basis_common": exposure_basis,
         "dose_basis": dose_basis_text(result),
         "doses_computed": bool(result.get("dose_basis")),
         "doses_not_computed": DOSES_NOT_COMPUTED,
@@ -723,7 +790,8 @@ def scenario_results(*, scenario: Scenario) -> dict:
         "trace": trace,
         "chart": chart,
         "total_kg_yr": sum(amount for _, amount in totals),
-        "inputs_used": inputs_used(scenario=scenario, result=result),
+        "inputs_used": inputs,
+        "overridden_count": sum(1 for row in inputs if row["overridden"]),
         "site_data": _site_data_entries(result),
         "default_set": default_set_text(result.get("default_set", {})),
         "mass_balance": mass_balance_rows(result),
@@ -750,3 +818,254 @@ def mass_balance_rows(result: dict) -> dict | None:
         "allowance": balance.get("allowance_kg_yr", 0.0),
         "allowance_basis": balance.get("allowance_basis", ""),
     }
+
+
+# The results page: the summary and the basis sentences ----------------------------------------
+
+#: The engine's facility facts (``Result.facts``) as the results page's summary names them:
+#: (key, label, units).
+FACT_ROWS = (
+    ("sites", "Number of sites", "sites"),
+    ("operating_days", "Days of operation", "days/yr"),
+    ("used_kg_yr", "Chemical used, all sites", "kg/yr"),
+    ("workers_per_site", "Workers exposed a site", "workers"),
+)
+SITES_KNOWN, SITES_COMPUTED = "as entered", "computed"
+
+
+def result_fact_rows(result: dict) -> list[dict]:
+    """The result's facility facts, labelled, each with its units: ``[{"label", "text",
+    "note", "explanation"}]`` (``note``: whether the sites were entered or computed;
+    ``explanation``: how the workers were counted); empty for a result stored before the
+    engine declared them.
+
+    >>> [(r["label"], r["text"]) for r in result_fact_rows({"facts": {"sites": 1, "sites_known": True,
+    ...     "operating_days": 250, "workers_per_site": 0, "workers_basis": "", "used_kg_yr": 5000.0}})]
+    [('Number of sites', '1 site'), ('Days of operation', '250 days/yr'), ('Chemical used, all sites', '5,000 kg/yr'), ('Workers exposed a site', '0 workers')]
+    """
+    from .numbers import quantity
+
+    facts = result_facts(result)
+    rows = []
+    for key, label, units in FACT_ROWS:
+        if facts.get(key) is None:
+            continue
+        note = explanation = ""
+        if key == "sites":
+            note = SITES_KNOWN if facts.get("sites_known") else SITES_COMPUTED
+        elif key == "workers_per_site":
+            explanation = facts.get("workers_basis") or ""
+        rows.append({"label": label, "text": quantity(facts[key], units), "note": note, "explanation": explanation})
+    return rows
+
+
+def method_title(scenario_key: str) -> str:
+    """The method's title as the engine declares it (the key itself for a method this
+    installation's engine does not know)."""
+    from .esd import registry
+    from .esd.parameters import EngineValidationError
+
+    try:
+        return registry.get(scenario_key).title
+    except EngineValidationError:  # an imported case's method the engine no longer offers
+        return scenario_key
+
+
+@cache
+def _equation_summaries() -> dict[tuple[str, str], str]:
+    """What each of the engine's equations computes, in its own words: the summary line of
+    the equation function's docstring without its units (``Daily release of the chemical in
+    equipment-cleaning residue``), keyed by (symbol, formula) and by ("", formula), as the
+    calculation trace records them (``esd.calc.equation``)."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    from . import esd
+
+    summaries: dict[tuple[str, str], str] = {}
+    for module_info in pkgutil.walk_packages(esd.__path__, esd.__name__ + "."):
+        module = importlib.import_module(module_info.name)
+        for function in vars(module).values():
+            info = getattr(function, "info", None)
+            if not callable(function) or not hasattr(info, "formula") or not function.__doc__:
+                continue
+            summary = inspect.getdoc(function).splitlines()[0]
+            summary = re.split(r"\s+\[", summary, maxsplit=1)[0].rstrip(". ")
+            summaries.setdefault((info.symbol, info.formula), summary)
+            summaries.setdefault(("", info.formula), summary)
+    return summaries
+
+
+#: A facility quantity's key that is a range end: the label says which.
+_RANGE_END = {"_low_end": "low end", "_high_end": "high end"}
+_BASIS_SUFFIX = "_basis"
+
+
+def _trace_step(symbol: str, trace: list[dict]) -> dict | None:
+    """The trace step that computed a facility quantity (see :func:`_trace_for`)."""
+    steps = [step for step in trace if step["symbol"] == symbol]
+    if steps:
+        return steps[-1]
+    match = _DERIVED_SUFFIX.match(symbol)
+    if match:
+        steps = [step for step in trace if step["symbol"] == match["base"]]
+        return steps[0] if steps else None
+    return None
+
+
+def facility_rows(*, result: dict, scenario_key: str) -> list[dict]:
+    """The result's general facility estimates as a reviewer reads them, in the engine's
+    order: ``label`` (what the equation that computed it says it is, else the input's
+    label; ``""`` where the engine declares neither), ``symbol``, ``value``, ``units``,
+    ``text`` (the value with its units: :func:`assessments.numbers.quantity`; a choice by
+    its name), ``numeric``, ``citation`` and ``basis`` (the engine's ``<symbol>_basis`` sentence, given
+    on its quantity's row rather than on a row of its own)."""
+    from .numbers import quantity
+
+    from .esd import registry
+    from .esd.parameters import EngineValidationError
+
+    try:
+        params = registry.get(scenario_key).params
+    except EngineValidationError:  # a method this installation's engine does not know
+        params = None
+    trace = result.get("trace", [])
+    facility = {k: v for k, v in (result.get("facility") or {}).items() if not isinstance(v, (dict, list))}
+    summaries = _equation_summaries()
+    rows = []
+    for symbol, value in facility.items():
+        if symbol.endswith(_BASIS_SUFFIX) and symbol[: -len(_BASIS_SUFFIX)] in facility:
+            continue  # given on its quantity's row
+        param = params[symbol] if params is not None and symbol in params else None
+        step = _trace_step(symbol, trace)
+        label = ""
+        if step is not None:
+            label = summaries.get((step["symbol"], step["equation"])) or summaries.get(("", step["equation"]), "")
+        if not label and param is not None:
+            label = param.label
+        for suffix, words in _RANGE_END.items():
+            if label and symbol.endswith(suffix):
+                label = f"{label}, {words}"
+        units = step["units"] if step is not None else (param.units if param is not None else "")
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            text = quantity(value, units)
+        elif param is not None and param.choices:
+            text = str(dict(param.choices).get(value, value))
+        else:
+            text = "—" if value is None else str(value)
+        rows.append({
+            "symbol": symbol,
+            "label": label,
+            "value": value,
+            "numeric": isinstance(value, (int, float)) and not isinstance(value, bool),
+            "units": units,
+            "text": text,
+            "citation": step["citation"] if step is not None else "",
+            "basis": str(facility.get(symbol + _BASIS_SUFFIX) or ""),
+        })
+    return rows
+
+
+def basis_pieces(text: str) -> list[tuple[str, str]]:
+    """A basis sentence in its pieces, each a sentence or a clause ended by a semicolon
+    outside brackets: ``[(key, piece)]``, ``piece`` with the punctuation and space that
+    follow it (so the pieces joined read as the sentence), ``key`` without them.
+
+    >>> [key for key, _ in basis_pieces("Model: a (x; y) = 2 (Eqn 1); 250 days/yr; no gloves assumed (B.6).")]
+    ['Model: a (x; y) = 2 (Eqn 1)', '250 days/yr', 'no gloves assumed (B.6)']
+    >>> "".join(piece for _, piece in basis_pieces("Low end. Daily use 1.5 kg (Eqn 4-1): ¶61."))
+    'Low end. Daily use 1.5 kg (Eqn 4-1): ¶61.'
+    """
+    pieces: list[tuple[str, str]] = []
+    depth, start = 0, 0
+    for index, char in enumerate(text):
+        if char in "([":
+            depth += 1
+        elif char in ")]":
+            depth = max(depth - 1, 0)
+        elif depth == 0 and (
+            char == ";" or (char == "." and text[index + 1: index + 2] == " " and text[index + 2: index + 3].isupper())
+        ):
+            end = index + 1
+            while end < len(text) and text[end] == " ":
+                end += 1
+            pieces.append((text[start:index].strip(), text[start:end]))
+            start = end
+    if text[start:].strip():
+        pieces.append((text[start:].strip().rstrip("."), text[start:]))
+    return pieces
+
+
+def _sentence(text: str) -> str:
+    """A piece printed alone: a capital first letter, a full stop at the end."""
+    text = text.strip().rstrip(";").strip()
+    if text and text[0].islower():
+        text = text[0].upper() + text[1:]
+    return text if text.endswith(".") else text + "."
+
+
+def shared_basis(groups: list[list[str]]) -> dict:
+    """Where several rows of a table share a sentence of their basis, the sentence once.
+
+    ``groups`` holds each release's (or exposure's) estimates' basis sentences. A piece
+    (:func:`basis_pieces`) found in two or more rows of one group only is that group's
+    (``groups``: one list of sentences each); one found in rows of several groups is the
+    table's (``common``: ``[{"text", "groups": [group indices]}]``); the rest stays with its
+    row (``rows``: each group's rows' own text, ``""`` when nothing is left).
+
+    >>> out = shared_basis([["Model A: 1 mg (Eqn 1); 48 operators; no gloves.", "Model A: 3 mg (Eqn 1); 48 operators; no gloves."],
+    ...                     ["Model B: 2 mg (Eqn 2); 18 technicians; no gloves."]])
+    >>> out["common"], out["groups"], out["rows"]
+    ([{'text': 'No gloves.', 'groups': [0, 1]}], [['48 operators.'], []], [['Model A: 1 mg (Eqn 1).', 'Model A: 3 mg (Eqn 1).'], ['Model B: 2 mg (Eqn 2); 18 technicians.']])
+    """
+    split = [[basis_pieces(text or "") for text in group] for group in groups]
+    where: dict[str, list[tuple[int, int]]] = {}
+    for g, group in enumerate(split):
+        for r, pieces in enumerate(group):
+            for key, _ in pieces:
+                if key and (g, r) not in where.setdefault(key, []):
+                    where[key].append((g, r))
+    common, common_keys = [], set()
+    group_sentences: list[list[str]] = [[] for _ in split]
+    group_keys: set[str] = set()
+    for key, places in where.items():
+        if len(places) < 2:
+            continue
+        in_groups = sorted({g for g, _ in places})
+        if len(in_groups) > 1:
+            common.append({"text": _sentence(key), "groups": in_groups})
+            common_keys.add(key)
+        else:
+            group_sentences[in_groups[0]].append(_sentence(key))
+            group_keys.add(key)
+    shared = common_keys | group_keys
+    rows = []
+    for group in split:
+        rows.append([_own_text(pieces, shared) for pieces in group])
+    return {"common": common, "groups": group_sentences, "rows": rows}
+
+
+def _own_text(pieces: list[tuple[str, str]], shared: set[str]) -> str:
+    own = "".join(piece for key, piece in pieces if key not in shared).strip()
+    if not own:
+        return ""
+    return _sentence(own.rstrip(";,").strip())
+
+
+def _with_shared_basis(rows: list[dict]) -> list[dict]:
+    """Sets ``basis_shared`` (the group's sentences) on each release or exposure of
+    ``rows`` and ``basis_own`` on each of its estimates (:func:`shared_basis`); returns the
+    table's shared sentences, each with ``where``: the releases' numbers or the exposures'
+    letters it applies to, ``""`` when it applies to every row."""
+    out = shared_basis([[e.get("basis") or "" for e in row.get("estimates", [])] for row in rows])
+    for row, sentences, own in zip(rows, out["groups"], out["rows"]):
+        row["basis_shared"] = sentences
+        for estimate, text in zip(row.get("estimates", []), own):
+            estimate["basis_own"] = text
+    names = [str(row.get("letter") or row.get("number") or "") for row in rows]
+    every = set(range(len(rows)))
+    return [
+        {"text": item["text"], "where": "" if set(item["groups"]) == every else ", ".join(names[g] for g in item["groups"])}
+        for item in out["common"]
+    ]

@@ -21,7 +21,9 @@ from .esd import registry
 from .limits import check_text
 from .esd.parameters import ALL, EngineValidationError, Param
 from .esd.site_data import SITE_SPECIFIC, STEP as SITE_STEP, parse_entries
-from .models import Assessment, Scenario, Submission, refresh_latest_assessment
+from .models import (
+    SCENARIO_UNDO_MINUTES, SCENARIO_UNDO_WINDOW, Assessment, Scenario, Submission, refresh_latest_assessment,
+)
 
 CREATE_NOT_ALLOWED = "You may not create cases."
 EDIT_CASE_NOT_ALLOWED = (
@@ -36,8 +38,8 @@ AMENDMENT_REASON_LABEL = "The amendment reason"
 START_NOT_ALLOWED = "An assessment of this case exists already; start a new revision from the approved one."
 EDIT_ASSESSMENT_NOT_ALLOWED = "Only the assessment's engineer can change it, and only while it is a draft or returned."
 REASON_REQUIRED = "Give a reason for changing the default ({default})."
-REASON_REQUIRED_NO_DEFAULT = "Give the source of this value (the document computes it when left empty)."
-CASE_NUMBER_TAKEN = "A case with this number exists already."
+REASON_REQUIRED_NO_DEFAULT = "Give the source of this value (left empty: {if_empty})."
+CASE_NUMBER_TAKEN = "A case with this case number already exists: {case_number}."
 UNKNOWN_CBI_FIELD = "These fields cannot be claimed CBI: {fields}."
 STALE_EDIT = "Someone else saved this {what} after you opened it. Reload to see their changes, then make yours again."
 
@@ -57,15 +59,31 @@ def submission_create(*, by, data: Mapping[str, Any], cbi_claims: list[str]) -> 
     if not permissions.can_create_submission(by):
         raise PermissionDenied(CREATE_NOT_ALLOWED)
     submission = Submission(**data, cbi_claims=_check_cbi_claims(cbi_claims), created_by=by)
-    submission.full_clean()
+    _full_clean_case(submission)
     try:
         with transaction.atomic():  # two people saving the same number at once: the second is told
             submission.save()
     except IntegrityError:
         if Submission.objects.filter(case_number=submission.case_number).exists():
-            raise ValidationError({"case_number": CASE_NUMBER_TAKEN}) from None
+            raise ValidationError(
+                {"case_number": CASE_NUMBER_TAKEN.format(case_number=submission.case_number)}
+            ) from None
         raise
     return submission
+
+
+def _full_clean_case(submission: Submission) -> None:
+    """``full_clean()``, the case number's uniqueness said in a reviewer's words, with the
+    number (the model's own message names the model: "Submission with this Case number")."""
+    try:
+        submission.full_clean()
+    except ValidationError as exc:
+        errors = exc.update_error_dict({})
+        if any(error.code == "unique" for error in errors.get("case_number", [])):
+            errors["case_number"] = [
+                ValidationError(CASE_NUMBER_TAKEN.format(case_number=submission.case_number), code="unique")
+            ]
+        raise ValidationError(errors) from None
 
 
 @transaction.atomic
@@ -91,7 +109,7 @@ def submission_update(
     for name, value in data.items():
         setattr(submission, name, value)
     submission.cbi_claims = _check_cbi_claims(cbi_claims)
-    submission.full_clean()
+    _full_clean_case(submission)
     submission._history_user = by
     if reason:
         submission._change_reason = reason
@@ -176,15 +194,21 @@ def scenario_add(*, assessment: Assessment, by, scenario_key: str, title: str = 
     scenario = registry.get(scenario_key)  # EngineValidationError for an unknown key
     title = _check_title(title)
     inputs, reasons = initial_inputs(submission=assessment.submission, scenario_key=scenario_key)
-    position = (assessment.scenarios.order_by("-position").values_list("position", flat=True).first() or 0) + 1
     return Scenario.objects.create(
         assessment=assessment,
         scenario_key=scenario_key,
         title=title or scenario.title,
-        position=position,
+        position=_next_position(assessment),
         inputs=inputs,
         reasons=reasons,
     )
+
+
+def _next_position(assessment: Assessment) -> int:
+    """The place of a new use: after every use, the deleted ones too, so a use restored
+    (``scenario_restore``) comes back to a place of its own."""
+    last = Scenario.all_objects.filter(assessment=assessment).order_by("-position")
+    return (last.values_list("position", flat=True).first() or 0) + 1
 
 
 def needs_reason(param: Param, value: Any) -> bool:
@@ -201,17 +225,22 @@ def clean_step_values(
     params: list[Param], values: Mapping[str, Any], reasons: Mapping[str, str]
 ) -> tuple[dict[str, Any], dict[str, str]]:
     """Validate one wizard step: each value against its declaration, and a reason for
-    each override. Returns ``(inputs, reasons)`` holding only what differs from the
-    defaults; raises ``ValidationError`` keyed by symbol (``reason_SYMBOL`` for a
-    missing reason)."""
+    each override. Returns ``(inputs, reasons)``: the inputs that differ from the
+    defaults, and every reason given (one typed beside a default, a required input or a
+    value from the case is kept too); raises ``ValidationError`` keyed by symbol
+    (``reason_SYMBOL`` for a missing reason)."""
     errors: dict[str, str] = {}
     inputs: dict[str, Any] = {}
     kept_reasons: dict[str, str] = {}
     for param in params:
+        typed = (reasons.get(param.symbol) or "").strip()
+        if typed:
+            kept_reasons[param.symbol] = typed
         raw = values.get(param.symbol)
         if raw is None or (isinstance(raw, str) and not raw.strip()):
             if param.required:
-                errors[param.symbol] = f"This input is required ({param.range_text()} {param.units})."
+                allowed = f"{param.range_text()} {param.units}".strip()
+                errors[param.symbol] = f"This input is required ({allowed})."
             continue
         try:
             value = param.coerce(raw)
@@ -225,16 +254,12 @@ def clean_step_values(
         if param.default is not None and value == param.default:
             continue  # left at (or returned to) the default: stays linked to it
         inputs[param.symbol] = value
-        if needs_reason(param, value):
-            reason = (reasons.get(param.symbol) or "").strip()
-            if not reason:
-                errors[f"reason_{param.symbol}"] = (
-                    REASON_REQUIRED.format(default=_format_default(param))
-                    if param.default is not None
-                    else REASON_REQUIRED_NO_DEFAULT
-                )
-            else:
-                kept_reasons[param.symbol] = reason
+        if needs_reason(param, value) and not typed:
+            errors[f"reason_{param.symbol}"] = (
+                REASON_REQUIRED.format(default=_format_default(param))
+                if param.default is not None
+                else REASON_REQUIRED_NO_DEFAULT.format(if_empty=param.if_empty or "not given")
+            )
     if errors:
         raise ValidationError(errors)
     return inputs, kept_reasons
@@ -244,6 +269,19 @@ def _format_default(param: Param) -> str:
     if isinstance(param.default, float):
         return f"{param.default:g} {param.units}".strip()
     return f"{param.default} {param.units}".strip()
+
+
+def applicable_step_params(
+    *, scenario_key: str, step: str, inputs: Mapping[str, Any], values: Mapping[str, Any]
+) -> list[Param]:
+    """The inputs of one wizard step that apply (``Param.applies_when``): decided by the
+    step's ``values`` and, for a choice on another step, the saved ``inputs``."""
+    param_set = registry.get(scenario_key).params
+    step_params = param_set.for_step(step)
+    on_step = {p.symbol for p in step_params}
+    merged = {k: v for k, v in inputs.items() if k not in on_step} | {k: v for k, v in values.items() if k in on_step}
+    applying = param_set.applicable(merged)
+    return [p for p in step_params if p.symbol in applying]
 
 
 def step_token(scenario: Scenario, step: str) -> str:
@@ -269,13 +307,16 @@ def scenario_save_step(
     seen_token: str | None = None,
 ) -> Scenario:
     """Store one wizard step's inputs (only overrides, with their reasons) in the
-    scenario's saved inputs, replacing what that step held before. With ``seen_token``
+    scenario's saved inputs, replacing what that step held before. An input that does not
+    apply (``applicable_step_params``) is neither checked nor changed: what was saved for
+    it stays, unused, until a choice makes it apply again. With ``seen_token``
     (``step_token`` when the form was shown), refuse if the step changed since."""
     _lock_editable(scenario.assessment, by)
     scenario = Scenario.objects.select_for_update().get(pk=scenario.pk)
     if seen_token is not None and seen_token != step_token(scenario, step):
         raise ValidationError({ALL: STALE_EDIT.format(what="step")})
-    params = registry.get(scenario.scenario_key).params.for_step(step)
+    params = applicable_step_params(scenario_key=scenario.scenario_key, step=step, inputs=scenario.inputs,
+                                    values=values)
     step_inputs, step_reasons = clean_step_values(params, values, reasons)
     symbols = {p.symbol for p in params}
     scenario.inputs = {k: v for k, v in scenario.inputs.items() if k not in symbols} | step_inputs
@@ -353,12 +394,11 @@ def scenario_compute(*, scenario: Scenario, by) -> Scenario:
 @transaction.atomic
 def scenario_duplicate(*, scenario: Scenario, by) -> Scenario:
     assessment = _lock_editable(scenario.assessment, by)
-    position = (assessment.scenarios.order_by("-position").values_list("position", flat=True).first() or 0) + 1
     return Scenario.objects.create(
         assessment=assessment,
         scenario_key=scenario.scenario_key,
         title=_copy_title(scenario.title),
-        position=position,
+        position=_next_position(assessment),
         inputs=dict(scenario.inputs),
         reasons=dict(scenario.reasons),
         current_step=scenario.current_step,
@@ -383,10 +423,46 @@ def _copy_title(title: str) -> str:
     return title + suffix
 
 
+SCENARIO_DELETED_REASON = f"Use deleted (it can be restored for {SCENARIO_UNDO_MINUTES} minutes)."
+SCENARIO_RESTORED_REASON = "Use restored: its delete was undone."
+RESTORE_TOO_LATE = (
+    f"“{{title}}” was deleted more than {SCENARIO_UNDO_MINUTES} minutes ago and can no longer be restored. "
+    "Add the use again."
+)
+
+
 @transaction.atomic
-def scenario_delete(*, scenario: Scenario, by) -> None:
+def scenario_delete(*, scenario: Scenario, by) -> Scenario:
+    """Delete a use from its assessment: it leaves every list, report, export and count at
+    once, and keeps everything it held (inputs, reasons, result, report texts, comments),
+    so :func:`scenario_restore` can bring it back within :data:`SCENARIO_UNDO_WINDOW`.
+    Only the assessment's engineer, while it is a draft or returned."""
     _lock_editable(scenario.assessment, by)
-    scenario.delete()
+    scenario = Scenario.objects.select_for_update().get(pk=scenario.pk)
+    scenario.deleted_at = timezone.now()
+    scenario._history_user = by
+    scenario._change_reason = SCENARIO_DELETED_REASON
+    scenario.save()
+    return scenario
+
+
+@transaction.atomic
+def scenario_restore(*, scenario: Scenario, by) -> Scenario:
+    """Undo :func:`scenario_delete`: the use comes back as it was, in its place. Refused
+    (``PermissionDenied``) to anyone but the assessment's engineer, once the assessment is
+    submitted or approved, and after :data:`SCENARIO_UNDO_WINDOW`. A use in effect (an undo
+    sent twice) is left as it is."""
+    _lock_editable(scenario.assessment, by)
+    scenario = Scenario.all_objects.select_for_update().get(pk=scenario.pk)
+    if scenario.deleted_at is None:
+        return scenario
+    if timezone.now() - scenario.deleted_at > SCENARIO_UNDO_WINDOW:
+        raise PermissionDenied(RESTORE_TOO_LATE.format(title=scenario.title))
+    scenario.deleted_at = None
+    scenario._history_user = by
+    scenario._change_reason = SCENARIO_RESTORED_REASON
+    scenario.save()
+    return scenario
 
 
 @transaction.atomic

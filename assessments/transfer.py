@@ -181,13 +181,15 @@ class TransferError(Exception):
 
 # Fields that are links to the parent row (implied by nesting) or derived here.
 PARENT_LINKS = {Assessment: {"submission"}, Scenario: {"assessment"}, ReviewDecision: {"assessment"}}
+# Fields that do not travel: a deleted use (waiting for an undo) is not exported.
+NOT_EXPORTED = {Scenario: {"deleted_at"}}
 # Submission.save() derives is_cbi from cbi_claims; the import the latest assessment's
 # copy (models.refresh_latest_assessment) from the assessments it writes. Both are exported.
 DERIVED = {Submission: {"is_cbi", *Submission.LATEST_FIELDS}}
 
 
 def _fields(model) -> list[models.Field]:
-    skip = PARENT_LINKS.get(model, set())
+    skip = PARENT_LINKS.get(model, set()) | NOT_EXPORTED.get(model, set())
     return [f for f in model._meta.concrete_fields if not f.primary_key and f.name not in skip]
 
 

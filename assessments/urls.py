@@ -21,6 +21,7 @@ urlpatterns = [
     path("scenarios/<int:pk>/report-text/", views_report_text.scenario_release_texts, name="scenario-release-texts"),
     path("scenarios/<int:pk>/duplicate/", views.scenario_duplicate, name="scenario-duplicate"),
     path("scenarios/<int:pk>/delete/", views.scenario_delete, name="scenario-delete"),
+    path("scenarios/<int:pk>/restore/", views.scenario_restore, name="scenario-restore"),
 ]
 
 # The review workflow (issue 7): queue, status changes, history, comparison.

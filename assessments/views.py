@@ -147,8 +147,12 @@ def assessment_detail(request, pk: int):
             "submission": assessment.submission,
             # An approved revision shows the case as it was approved (later amendments aside).
             "header_groups": selectors.submission_header_groups(submission=assessment.case_data),
-            "scenario_choices": [(s.key, s.title) for s in registry.scenarios()],
+            # Current editions first, earlier ones under their heading; the newest current selected.
+            "scenario_choices": [(heading, [(s.key, s.full_title) for s in group])
+                                 for heading, group in registry.offered()],
+            "scenario_default": registry.default_key(),
             "can_edit": permissions.can_edit_assessment(user, assessment),
+            "deleted_uses": selectors.recently_deleted_uses(assessment=assessment),
             **overview,
             "rating": rating_help(assessment=assessment, scenarios=[s for s, _ in overview["scenarios"]]),
             **history.review_context(user=user, assessment=assessment),
@@ -224,13 +228,37 @@ def scenario_duplicate(request, pk: int):
     return redirect("scenario-wizard", pk=copy.pk)
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 def scenario_delete(request, pk: int):
+    """GET: what deleting the use takes away, and a button that deletes it (no script
+    needed); POST: delete it. The assessment page then offers to undo the delete."""
     scenario = selectors.scenario_get(user=request.user, pk=pk)
-    assessment_pk = scenario.assessment_id
-    services.scenario_delete(scenario=scenario, by=request.user)
-    messages.success(request, f"“{scenario.title}” deleted.")
-    return redirect("assessment-detail", pk=assessment_pk)
+    if request.method == "POST":
+        services.scenario_delete(scenario=scenario, by=request.user)
+        # To the uses, where the undo is offered.
+        return redirect(reverse("assessment-detail", args=[scenario.assessment_id]) + "#uses-title")
+    if not permissions.can_edit_assessment(request.user, scenario.assessment):
+        raise PermissionDenied(services.EDIT_ASSESSMENT_NOT_ALLOWED)
+    return render(
+        request,
+        "assessments/scenario_confirm_delete.html",
+        {
+            "scenario": scenario,
+            "assessment": scenario.assessment,
+            "submission": scenario.assessment.submission,
+            "contents": selectors.scenario_contents(scenario=scenario),
+            "undo_minutes": services.SCENARIO_UNDO_MINUTES,
+        },
+    )
+
+
+@require_POST
+def scenario_restore(request, pk: int):
+    """Undo a use's delete (the button the assessment page shows after it)."""
+    scenario = selectors.scenario_get(user=request.user, pk=pk, deleted_too=True)
+    services.scenario_restore(scenario=scenario, by=request.user)
+    messages.success(request, f"“{scenario.title}” restored, with its inputs, reasons, results and report text.")
+    return redirect("assessment-detail", pk=scenario.assessment_id)
 
 
 def _sanitised(request) -> bool:
@@ -239,8 +267,12 @@ def _sanitised(request) -> bool:
 
 @require_GET
 def irer_preview(request, pk: int):
+    """The report inside the application's page: the navigation, the way back to the
+    revision and the downloads around it."""
     assessment = selectors.assessment_get(user=request.user, pk=pk)
-    html = report_services.irer_preview(user=request.user, assessment=assessment, sanitised=_sanitised(request))
+    html = report_services.irer_preview(
+        user=request.user, assessment=assessment, sanitised=_sanitised(request), request=request
+    )
     return HttpResponse(html)
 
 

@@ -116,4 +116,9 @@ def assessment_history(request, pk: int):
 def assessment_compare(request, pk: int):
     other = request.GET.get("with", "")
     other_pk = int(other) if other.isdigit() and len(other) < 19 else None  # fits a bigint
-    return render(request, "review/compare.html", history.revision_comparison(user=request.user, pk=pk, other_pk=other_pk))
+    show_all = request.GET.get("all") == "1"  # else the differences only
+    return render(
+        request,
+        "review/compare.html",
+        history.revision_comparison(user=request.user, pk=pk, other_pk=other_pk, show_all=show_all),
+    )

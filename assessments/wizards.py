@@ -102,7 +102,8 @@ class ScenarioWizard(NamedUrlSessionWizardView):
             if not hasattr(self, "_site_releases"):  # one engine run per request
                 self._site_releases = release_choices(self.scenario)
             return {"releases": self._site_releases}
-        return super().get_form_kwargs(step)
+        # The saved inputs decide which of the step's inputs apply (a choice on another step).
+        return {**super().get_form_kwargs(step), "saved_inputs": self.scenario.inputs}
 
     def get_form(self, step=None, data=None, files=None):
         step = step or self.steps.current
@@ -190,7 +191,7 @@ class ScenarioWizard(NamedUrlSessionWizardView):
         params = registry.get(self.scenario.scenario_key).params
         first_step = None
         for symbol, texts in exc.message_dict.items():
-            label = symbol if symbol != ALL else "Inputs"
+            label = params[symbol].label if symbol in params else (symbol if symbol != ALL else "Inputs")
             if symbol.startswith(f"{SITE_SPECIFIC}["):  # site_specific[0].replaces -> Site data entry 1, replaces
                 place, _, name = symbol.partition(".")
                 number = place[len(SITE_SPECIFIC) + 1:-1]

@@ -5,6 +5,10 @@
 ``SECRET_KEY``    required when ``DEBUG`` is off, unless the key file exists
                   (``SECRET_KEY_FILE``, default ``.secret_key``; the quick start writes it).
 ``DEBUG``         ``1``/``true`` to turn on; default off.
+``DEVELOPMENT``   ``1``/``true`` on a developer's machine (the quick start sets it): plain
+                  HTTP, static files served from ``static/``, ``load_demo`` allowed, mail to
+                  the console, and the application's own error pages (``DEBUG`` shows
+                  Django's debug pages instead); default off.
 ``ALLOWED_HOSTS`` comma-separated host names; default ``127.0.0.1,localhost``.
 The security settings (HTTPS, HSTS, cookies, sessions, login lockout) are read at the
 end of this file; README "Configuration" and "Security" list their variables.
@@ -28,6 +32,11 @@ def env_bool(name: str, default: bool = False) -> bool:
 
 
 DEBUG = env_bool("DEBUG")
+# A developer's machine (scripts/run.sh): what the quick start needs of DEBUG (plain HTTP,
+# static files served from static/, load_demo, mail to the console) without its debug
+# pages, so a missing page shows templates/404.html as in production. DEBUG implies it.
+DEVELOPMENT = env_bool("DEVELOPMENT")
+_LOCAL = DEBUG or DEVELOPMENT
 
 # The signing key: SECRET_KEY from the environment; else the key file SECRET_KEY_FILE
 # names (default ``.secret_key`` in the project folder, which the quick start writes once
@@ -166,6 +175,13 @@ STORAGES = {
     },
 }
 
+if DEVELOPMENT and not DEBUG:
+    # The quick start runs no collectstatic: WhiteNoise serves static/ as it is (read on
+    # each request, so an edited stylesheet shows on reload), named as they are.
+    STORAGES["staticfiles"] = {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}
+    WHITENOISE_USE_FINDERS = True
+    WHITENOISE_AUTOREFRESH = True
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Background tasks (django-tasks, database backend): the IRER PDF is drawn by
@@ -180,12 +196,12 @@ TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["d
 PMN_REVIEW_DAYS = int(os.environ.get("PMN_REVIEW_DAYS", "90"))
 PMN_DUE_SOON_DAYS = int(os.environ.get("PMN_DUE_SOON_DAYS", "14"))
 
-# Email (notices.services.notify): printed to the console with DEBUG on; in production an
+# Email (notices.services.notify): printed to the console with DEBUG or DEVELOPMENT on; in production an
 # SMTP server from the environment. PMN_SITE_URL (e.g. https://pmn.example.gov) starts the
 # links in the emails; without it they are paths only.
 EMAIL_BACKEND = os.environ.get(
     "EMAIL_BACKEND",
-    "django.core.mail.backends.console.EmailBackend" if DEBUG else "django.core.mail.backends.smtp.EmailBackend",
+    "django.core.mail.backends.console.EmailBackend" if _LOCAL else "django.core.mail.backends.smtp.EmailBackend",
 )
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
 EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
@@ -199,7 +215,7 @@ PMN_SITE_URL = os.environ.get("PMN_SITE_URL", "")
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
 
-# Security (README "Security"). Production (DEBUG off) is HTTPS-only by default and passes
+# Security (README "Security"). Production (DEBUG and DEVELOPMENT off) is HTTPS-only by default and passes
 # ``manage.py check --deploy``; tests/security holds each rule.
 
 # Cookies and sessions. A login lasts SESSION_COOKIE_AGE seconds at most and ends after
@@ -215,20 +231,20 @@ CSRF_COOKIE_SAMESITE = "Lax"
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
-if not DEBUG:
+if not _LOCAL:
     SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
 
 # HTTPS. Behind a TLS-terminating proxy, set SECURE_PROXY_SSL_HEADER to the header the
 # proxy sets (and strips from clients), e.g. ``X-Forwarded-Proto`` (value ``https``) or
 # ``X-Forwarded-Ssl=on``; otherwise every request looks like plain HTTP and is redirected.
-SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not _LOCAL)
 _proxy_ssl_header = os.environ.get("SECURE_PROXY_SSL_HEADER", "").strip()
 if _proxy_ssl_header:
     _name, _, _value = _proxy_ssl_header.partition("=")
     _name = _name.strip().upper().replace("-", "_")
     SECURE_PROXY_SSL_HEADER = (_name if _name.startswith("HTTP_") else f"HTTP_{_name}", _value.strip() or "https")
-SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0" if DEBUG else str(365 * 24 * 3600)))
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0" if _LOCAL else str(365 * 24 * 3600)))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
 # Clients' addresses (lockout and audit trail): the number of trusted reverse proxies
@@ -268,9 +284,31 @@ AXES_DISABLE_ACCESS_LOG = True  # the audit app keeps the log of logins and logo
 AXES_CLIENT_IP_CALLABLE = "audit.client.client_ip"
 AXES_LOCKOUT_CALLABLE = "audit.lockout.lockout_response"
 
+# Logging: one handler (standard error), the root logger's, at LOG_LEVEL. Django's own
+# default gives its "django" logger a console handler of its own (with DEBUG on) besides
+# the root's, which printed each line twice: here "django" has none and passes its records
+# to the root. A refusal (403) or another client error (4xx) is one line, without the
+# traceback Django attaches to it (reviewer.log); a server error (5xx) keeps its traceback.
+# runserver's line per request ("django.server") is printed as Django prints it, once.
+LOG_LEVEL = os.environ.get("LOG_LEVEL", "WARNING").strip().upper()
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    "filters": {"client_error_one_line": {"()": "reviewer.log.ClientErrorOneLine"}},
+    "formatters": {
+        "plain": {"format": "{levelname} {name}: {message}", "style": "{"},
+        "django.server": {
+            "()": "django.utils.log.ServerFormatter", "format": "[{server_time}] {message}", "style": "{",
+        },
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "plain"},
+        "django.server": {"class": "logging.StreamHandler", "formatter": "django.server", "level": "INFO"},
+    },
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    "loggers": {
+        "django": {"handlers": [], "level": LOG_LEVEL, "propagate": True},
+        "django.request": {"filters": ["client_error_one_line"]},
+        "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False},
+    },
 }

@@ -9,8 +9,8 @@ creates are dropped at the end, whatever happens.
 PostgreSQL (the default): the procedure of README "Backup and restore", ``pg_dump
 --format=custom`` then ``pg_restore`` into a new database, on the server of
 ``DATABASE_URL`` when that is a PostgreSQL URL (else ``postgres://postgres@127.0.0.1:5432``).
-The source is a new database with the demo data (``load_demo``), its uses computed, one
-assessment submitted, approved and revised through the services (so review decisions and
+The source is a new database with the demo data (``load_demo``: its uses computed, one
+assessment submitted, approved and revised through the services, so review decisions and
 history rows exist), unless ``--source URL`` names an existing database to check instead:
 that one is only read (``pg_dump``), never written.
 
@@ -47,25 +47,13 @@ DEFAULT_SERVER = "postgres://postgres@127.0.0.1:5432"
 
 
 def task_populate() -> None:
-    """The demo data, computed, one assessment submitted, approved and revised."""
-    from django.contrib.auth import get_user_model
+    """The demo data as load_demo makes it: computed, one assessment submitted, approved and
+    revised."""
     from django.core.management import call_command
     from django.test.utils import override_settings
 
-    from assessments import services, workflow
-    from assessments.models import Assessment, Submission
-
     with override_settings(DEBUG=True):  # load_demo loads only with DEBUG on; this database is the check's own
         call_command("load_demo", stdout=io.StringIO())
-    User = get_user_model()
-    reviewer, supervisor = User.objects.get(username="reviewer"), User.objects.get(username="supervisor")
-    for assessment in Assessment.objects.select_related("engineer").order_by("pk"):
-        for scenario in assessment.scenarios.all():
-            services.scenario_compute(scenario=scenario, by=assessment.engineer)
-    first = Submission.objects.get(case_number="P-18-0123").assessments.get(revision=1)
-    first = workflow.assessment_submit(assessment=first, by=reviewer, note="Backup check.")
-    first = workflow.assessment_approve(assessment=first, by=supervisor, comment="Approved for the backup check.")
-    workflow.assessment_revise(assessment=first, by=reviewer)
 
 
 def task_snapshot() -> None:

@@ -3,8 +3,11 @@
 # the application at http://127.0.0.1:8000 on the embedded SQLite database, with a report
 # worker beside the server (it draws the IRER PDFs; README "Report rendering and workers").
 # Ctrl-C, or stopping this script, stops both.
+# DEVELOPMENT=1 (reviewer/settings.py): plain HTTP, static files served from static/,
+# load_demo allowed, mail to the console, and the application's own error pages. DEBUG=1
+# bash scripts/run.sh shows Django's debug pages instead.
 source "$(dirname "${BASH_SOURCE[0]}")/_venv.sh"
-export DEBUG=${DEBUG:-1}
+export DEVELOPMENT=${DEVELOPMENT:-1}
 .venv/bin/python manage.py migrate --no-input -v0
 .venv/bin/python manage.py load_demo
 

@@ -3,8 +3,9 @@
     bash scripts/run.sh &            # the demo on http://127.0.0.1:8000
     .venv/bin/python scripts/screenshots.py [BASE_URL] [OUT_DIR]
 
-Logs in as the demo reviewer, opens the sample case, walks the first use's wizard with
-an invalid value on one step, computes it, and saves PNGs (default: artifacts/screens/).
+Logs in as the demo reviewer, opens the sample case's draft revision 2, walks its use's
+wizard with an invalid value on one step, computes it, and saves PNGs (default:
+artifacts/screens/).
 """
 
 import sys
@@ -28,11 +29,11 @@ def main() -> None:
         page.get_by_role("button", name="Log in").click()
         page.wait_for_url(BASE + "/")
         page.screenshot(path=OUT / "01-cases.png", full_page=True)
-        page.get_by_role("link", name="P-18-0123").click()
+        page.get_by_role("link", name="P-18-0123").first.click()  # in My work and in the case list
         page.screenshot(path=OUT / "02-case.png", full_page=True)
-        page.get_by_role("link", name="Revision 1").click()
+        page.get_by_role("link", name="Revision 2").click()  # the draft (revision 1 is approved)
         page.screenshot(path=OUT / "03-assessment.png", full_page=True)
-        page.get_by_role("link", name="Continue").first.click()
+        page.get_by_role("link", name="Edit inputs").first.click()
         page.get_by_role("button", name="Save and next").click()  # step 1 as it is
         page.locator("input[name$='-TIMEapply_days']").fill("400")
         page.get_by_role("button", name="Save and next").click()

@@ -1,12 +1,18 @@
 """The quick start's demo data loads, and each demo user sees what their role allows.
 (What ``load_demo`` refuses, to protect real data: ``tests/test_load_demo_safety.py``.)"""
 
+import json
+from pathlib import Path
+
 import pytest
 from django.core.management import call_command
 
+from assessments.management.commands import load_demo
 from assessments.models import Assessment, Scenario, Submission
 
 pytestmark = pytest.mark.django_db
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
 DEMO_PASSWORDS = {  # as printed in README.md
     "reviewer": "reviewer-demo-2026",
@@ -18,19 +24,37 @@ DEMO_PASSWORDS = {  # as printed in README.md
 
 @pytest.fixture
 def demo(db, settings):
-    settings.DEBUG = True  # load_demo runs only with DEBUG on (as scripts/run.sh serves)
+    settings.DEBUG = True  # load_demo runs only on a development machine (DEBUG or DEVELOPMENT on)
     call_command("load_demo")
 
 
 def test_demo_data_loads_with_history(demo):
     assert Submission.objects.count() == 2
-    assert Assessment.objects.count() == 2 and Scenario.objects.count() == 2
+    # the sample case's revisions 1 (approved) and 2 (a draft), the CBI case's revision 1; a use each
+    assert Assessment.objects.count() == 3 and Scenario.objects.count() == 3
     sample = Submission.objects.get(case_name="Example Photoresist Use IRER")
     # spec/irer.md, "The sample as numbers"
     assert (sample.production_volume_kg_yr, sample.volume_qualifier, sample.use_concentration) == (5000, "import_only", 0.15)
     assert (sample.molecular_weight, sample.vapour_pressure_torr, sample.vapour_pressure_temp_c) == (200, 1e-6, 20)
     assert (sample.pbt_rating, sample.is_cbi) == ("P2B1T", False)
-    assert sample.history.count() == 1
+    assert sample.history.count() == 1  # received; the review changes its revisions, not the case
+
+
+def test_every_record_of_the_demo_cases_fixture_is_loaded():
+    """Each assessment and use of ``fixtures/demo_cases.json`` belongs to one of its cases
+    (``load_demo`` loads the fixture case by case)."""
+    records = json.loads((FIXTURES / "demo_cases.json").read_text(encoding="utf-8"))
+    by_case = load_demo.demo_case_records(records)
+    assert sorted(by_case) == ["P-18-0123", "P-26-0042"]
+    assert sorted(id(record) for rows in by_case.values() for record in rows) == sorted(map(id, records))
+
+
+def test_the_demo_review_names_demo_users_and_a_demo_case():
+    users = {record["fields"]["username"] for record in json.loads((FIXTURES / "demo_users.json").read_text())}
+    review = json.loads((FIXTURES / "demo_review.json").read_text(encoding="utf-8"))
+    assert {review[step]["by"] for step in ("submit", "approve", "revise")} <= users
+    cases = json.loads((FIXTURES / "demo_cases.json").read_text(encoding="utf-8"))
+    assert review["case_number"] in load_demo.demo_case_records(cases)
 
 
 def test_load_demo_does_not_overwrite_existing_data(demo):

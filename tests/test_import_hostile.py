@@ -441,24 +441,17 @@ def test_an_unknown_top_level_key_is_refused(sent, tmp_path):
 
 
 def test_a_case_computed_by_the_real_engine_travels(tmp_path, django_user_model, monkeypatch):
-    """The demo cases (photoresist 2018 and CVD 2015), computed, one approved: exported and
-    received elsewhere, the recompute of every stored result agrees with it."""
+    """The demo cases (photoresist 2018 and CVD 2015) as load_demo makes them, computed, the
+    sample approved in revision 1 and a draft in revision 2: exported and received
+    elsewhere, the recompute of every stored result agrees with it."""
     from django.test import override_settings
 
-    from assessments import services, workflow
     from assessments.esd import registry
 
     monkeypatch.undo()  # this test only: the real engine, not the module's toy one
     registry._registry.cache_clear()
     with override_settings(DEBUG=True):
         call_command("load_demo", stdout=io.StringIO())
-    User = get_user_model()
-    reviewer, supervisor = User.objects.get(username="reviewer"), User.objects.get(username="supervisor")
-    for scenario in Scenario.objects.all():
-        services.scenario_compute(scenario=scenario, by=scenario.assessment.engineer)
-    sample = Assessment.objects.get(submission__case_number="P-18-0123")
-    workflow.assessment_submit(assessment=sample, by=reviewer)
-    workflow.assessment_approve(assessment=sample, by=supervisor)
     for number, other in (("P-18-0123", "P-18-9123"), ("P-26-0042", "P-26-9042")):
         document = json.loads(export(number))
         document["case"]["case_number"] = other
@@ -472,7 +465,10 @@ def test_a_case_computed_by_the_real_engine_travels(tmp_path, django_user_model,
             for case_number in (number, other)
         }
         assert uses[other] == uses[number] and all(result for *_, result in uses[other])
-        statuses = [Assessment.objects.get(submission__case_number=n).status for n in (number, other)]
+        statuses = [
+            list(Assessment.objects.filter(submission__case_number=n).order_by("revision").values_list("status"))
+            for n in (number, other)
+        ]
         assert statuses[0] == statuses[1]
 
 

@@ -2,8 +2,10 @@
 with approved work, turning it back to draft, wiping its results, writing no history,
 leaving the approve decisions behind, and rewriting users 1 to 4 by primary key (one of
 them a superuser with the README's password). Now it refuses (exit status 2, nothing
-written) with DEBUG off, or when the database holds anything but the demo rows as it loads
-them; it only adds missing demo rows, and matches users by name, never by primary key.
+written) with DEBUG and DEVELOPMENT off, or when the database holds anything but the demo
+data as it makes it (computed, the sample case approved and revised: every historical
+record of a demo case its own); it only adds missing demo users and cases, and matches
+users by name, never by primary key.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import json
 import os
 import subprocess
 import sys
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -23,6 +26,8 @@ from assessments import services, workflow
 from assessments.management.commands import load_demo
 from assessments.models import Assessment, ReviewDecision, Scenario, Status, Submission
 from assessments.roles import REVIEWER_GROUP
+from calendar_review.services import calendar_update
+from notices.models import Notice
 from tests.conftest import make_submission, make_user
 
 pytestmark = pytest.mark.django_db
@@ -33,7 +38,15 @@ FIXTURES = ROOT / "fixtures"
 
 @pytest.fixture
 def debug(settings):
-    settings.DEBUG = True  # as scripts/run.sh serves the quick start
+    settings.DEBUG = True  # a development machine, as scripts/run.sh serves the quick start
+
+
+def person(name: str):
+    return get_user_model().objects.get(username=name)
+
+
+def cvd_use() -> Scenario:
+    return Scenario.objects.get(assessment__submission__case_number="P-26-0042")
 
 
 def run(*args: str) -> str:
@@ -50,6 +63,7 @@ def everything() -> dict:
         "groups": sorted(User.groups.through.objects.values_list("user_id", "group_id")),
         "rows": [list(m.objects.order_by("pk").values()) for m in (Submission, Assessment, Scenario, ReviewDecision)],
         "history": [m.history.count() for m in (Submission, Assessment, Scenario, ReviewDecision)],
+        "notices": Notice.objects.count(),
     }
 
 
@@ -63,44 +77,82 @@ def refused(*args: str, startswith: str) -> str:
     return str(caught.value)
 
 
-NOT_DEMO = "load_demo refused: this database holds data other than the demo data as load_demo loads it ("
+NOT_DEMO = "load_demo refused: this database holds data other than the demo data as load_demo makes it ("
 
 
 # DEBUG ---------------------------------------------------------------------------------------------
 
 
 def test_load_demo_refuses_with_debug_off(settings):
-    settings.DEBUG = False
+    settings.DEBUG, settings.DEVELOPMENT = False, False
     refused(startswith=load_demo.NOT_DEBUG)
     assert not get_user_model().objects.exists()
 
 
 def test_load_demo_force_refuses_with_debug_off_too(settings, debug):
     run()
-    settings.DEBUG = False
+    settings.DEBUG, settings.DEVELOPMENT = False, False
     refused("--force", startswith=load_demo.NOT_DEBUG)
+
+
+def test_load_demo_loads_with_development_on_and_debug_off(settings):
+    settings.DEBUG, settings.DEVELOPMENT = False, True  # as scripts/run.sh sets them
+    assert run().startswith("Demo data loaded: 4 user(s), 2 case(s)")
 
 
 # Real data is never touched ------------------------------------------------------------------------
 
 
 def test_force_refuses_a_database_with_approved_work(debug):
-    """The probe: demo data used for real work, approved; then load_demo --force."""
+    """The probe: demo data used for real work (the CBI case submitted and approved); then
+    load_demo --force."""
     run()
-    User = get_user_model()
-    reviewer, supervisor = User.objects.get(username="reviewer"), User.objects.get(username="supervisor")
-    for scenario in Scenario.objects.all():
-        services.scenario_compute(scenario=scenario, by=scenario.assessment.engineer)
-    sample = Assessment.objects.get(submission__case_number="P-18-0123")
-    workflow.assessment_submit(assessment=sample, by=reviewer)
-    workflow.assessment_approve(assessment=sample, by=supervisor)
+    cvd = Assessment.objects.get(submission__case_number="P-26-0042")
+    workflow.assessment_submit(assessment=cvd, by=person("reviewer"))
+    workflow.assessment_approve(assessment=cvd, by=person("supervisor"), comment="Approved for real.")
 
     message = refused("--force", startswith=NOT_DEMO)
-    assert "review decision (approve) of P-18-0123 r1" in message
-    sample.refresh_from_db()
-    assert sample.status == Status.APPROVED and sample.approved_by == supervisor
-    assert all(s.result is not None for s in sample.scenarios.all())
-    assert list(sample.decisions.values_list("action", flat=True)) == ["submit", "approve"]
+    assert "review decision (submit) of P-26-0042 r1" in message
+    assert "review decision (approve) of P-26-0042 r1" in message
+    cvd.refresh_from_db()
+    assert cvd.status == Status.APPROVED and cvd.approved_by == person("supervisor")
+    assert all(s.result is not None for s in cvd.scenarios.all())
+    assert list(cvd.decisions.values_list("action", flat=True)) == ["submit", "approve"]
+
+
+def test_force_refuses_a_demo_use_computed_again(debug):
+    run()
+    services.scenario_compute(scenario=cvd_use(), by=person("reviewer"))
+    refused("--force", startswith=NOT_DEMO + f"use “{cvd_use().title}” of P-26-0042 r1)")
+
+
+def test_force_refuses_a_use_added_to_a_demo_case(debug):
+    run()
+    cvd = Assessment.objects.get(submission__case_number="P-26-0042")
+    services.scenario_add(assessment=cvd, by=person("reviewer"), scenario_key="cvd-2015", title="Second fab")
+    refused("--force", startswith=NOT_DEMO + "use “Second fab” of P-26-0042 r1)")
+
+
+def test_force_refuses_a_demo_use_deleted(debug):
+    run()
+    title = cvd_use().title
+    services.scenario_delete(scenario=cvd_use(), by=person("reviewer"))
+    refused("--force", startswith=NOT_DEMO + f"use “{title}” of P-26-0042 r1 (deleted))")
+
+
+def test_force_refuses_a_demo_row_written_without_history(debug):
+    """A write that skipped the history (``QuerySet.update()``) leaves the row unlike its
+    latest historical record."""
+    run()
+    Assessment.objects.filter(submission__case_number="P-26-0042").update(notes="Typed in a database shell.")
+    refused("--force", startswith=NOT_DEMO + "assessment P-26-0042 r1)")
+
+
+def test_force_refuses_a_review_calendar_recorded_on_a_demo_case(debug):
+    run()
+    calendar_update(submission=Submission.objects.get(case_number="P-26-0042"), by=person("supervisor"),
+                    received_on=date(2026, 11, 2), period_days=90)
+    refused("--force", startswith=NOT_DEMO + "review calendar of case P-26-0042)")
 
 
 def test_force_never_rewrites_users_by_primary_key(debug, django_user_model):
@@ -134,8 +186,8 @@ def test_force_refuses_a_changed_demo_case(debug):
     run()
     case = Submission.objects.get(case_number="P-18-0123")
     services.submission_update(
-        submission=case, by=get_user_model().objects.get(username="reviewer"),
-        data={"submitter": "Changed by a reviewer"}, cbi_claims=[],
+        submission=case, by=person("reviewer"), data={"submitter": "Changed by a reviewer"}, cbi_claims=[],
+        reason="The submitter's new name.",  # revision 1 is approved: a change is an amendment
     )
     refused("--force", startswith=NOT_DEMO + "case P-18-0123)")
     assert Submission.objects.get(case_number="P-18-0123").submitter == "Changed by a reviewer"
@@ -175,14 +227,18 @@ def test_force_adds_only_the_missing_demo_rows(debug):
     Assessment.objects.filter(submission=cvd).delete()
     cvd.delete()
     User.objects.filter(username="contractor").delete()
-    sample_history = Submission.objects.get(case_number="P-18-0123").history.count()
+    records_before = [m.history.count() for m in (Submission, Assessment, Scenario, ReviewDecision)]
 
-    assert run("--force") == "Demo data loaded: 1 user(s), 3 case row(s) (cases, assessments, uses)."
+    assert run("--force") == (
+        "Demo data loaded: 1 user(s), 1 case(s), every use computed: P-26-0042 (revision 1 a draft)."
+    )
     again = Submission.objects.get(case_number="P-26-0042")
-    latest = again.history.order_by("-history_id").first()  # after the deleted row's own records
-    assert (latest.history_type, latest.history_change_reason) == ("+", load_demo.HISTORY_REASON)
+    (created,) = again.history.all()  # a new row: the deleted one's records are its own
+    assert (created.history_type, created.history_change_reason) == ("+", load_demo.HISTORY_REASON)
     assert again.assessments.get().engineer.username == "reviewer"
-    assert Submission.objects.get(case_number="P-18-0123").history.count() == sample_history
+    added = [1, 1, 2, 0]  # the case, its revision, its use received and computed; no decision
+    assert [m.history.count() for m in (Submission, Assessment, Scenario, ReviewDecision)] == [
+        before + more for before, more in zip(records_before, added)]
     for name, (pk, password) in kept.items():
         if name != "contractor":
             assert (User.objects.get(username=name).pk, User.objects.get(username=name).password) == (pk, password)
@@ -214,5 +270,8 @@ def test_the_quick_start_loads_then_keeps_the_demo_data(tmp_path):
     first = subprocess.run(manage + ["load_demo"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     second = subprocess.run(manage + ["load_demo"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert (first.returncode, second.returncode) == (0, 0), first.stderr + second.stderr
-    assert first.stdout.strip() == "Demo data loaded: 4 user(s), 6 case row(s) (cases, assessments, uses)."
+    assert first.stdout.strip() == (
+        "Demo data loaded: 4 user(s), 2 case(s), every use computed: "
+        "P-18-0123 (revision 1 approved, revision 2 a draft), P-26-0042 (revision 1 a draft)."
+    )
     assert second.stdout.strip() == load_demo.USERS_EXIST

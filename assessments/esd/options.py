@@ -29,7 +29,7 @@ from typing import Any, Collection, Mapping
 
 from .irer import irer_label, standard_sentence
 from .models import doses
-from .parameters import CHOICE, EngineValidationError, Param, ParamSet, Step
+from .parameters import CHOICE, EngineValidationError, Param, ParamSet, Step, When, when
 from .results import Exposure, Medium, Release, Result
 
 # --- The dose basis -----------------------------------------------------------------------
@@ -47,28 +47,34 @@ STEP_DOSES = Step(
 BW_DEFAULT_KG = doses.BW_TSCA_KG
 BW_SOURCE = ("U.S. EPA Exposure Factors Handbook, 2011 Edition (EPA/600/R-09/052F), Chapter 8: mean adult "
              "body weight 80 kg, as in TSCA risk evaluations (ChemSTEER's older default: 70 kg)")
-_CATALOGUE = "EPA/OPPT dose averages (spec/epa-standard-models.md, 'Dose averages')"
+_CATALOGUE = "EPA/OPPT dose averages (ChemSTEER v3.2 dose defaults)"
 
 INCLUDE_EXPOSURES = "include_exposures"
 YES, NO = "yes", "no"
 RELEASES_ONLY = "Worker exposures are not assessed in this assessment (releases only)."
 
+#: The dose basis applies when worker exposures are estimated.
+WITH_EXPOSURES = when(include_exposures=YES)
+
 DOSE_PARAMS = (
     Param("BW", "Body weight of a worker", "kg", BW_DEFAULT_KG, BW_SOURCE, DOSES,
-          lower=0, lower_open=True, upper=500),
+          lower=0, lower_open=True, upper=500, applies_when=WITH_EXPOSURES),
     Param("EY", "Working years exposed", "yr", doses.EY_DEFAULT_YR, f"{_CATALOGUE}: 40 working years",
-          DOSES, lower=0, upper=100),
+          DOSES, lower=0, upper=100, applies_when=WITH_EXPOSURES),
     Param("AT", "Averaging time, non-cancer (ADD)", "yr", doses.AT_DEFAULT_YR,
-          f"{_CATALOGUE}: equal to the working years, 40 yr", DOSES, lower=0, lower_open=True, upper=100),
+          f"{_CATALOGUE}: equal to the working years, 40 yr", DOSES, lower=0, lower_open=True, upper=100,
+          applies_when=WITH_EXPOSURES),
     Param("ATc", "Averaging time, cancer (LADD): a lifetime", "yr", doses.ATC_DEFAULT_YR,
-          f"{_CATALOGUE}: a lifetime, 70 yr", DOSES, lower=0, lower_open=True, upper=120),
+          f"{_CATALOGUE}: a lifetime, 70 yr", DOSES, lower=0, lower_open=True, upper=120,
+          applies_when=WITH_EXPOSURES),
     Param(INCLUDE_EXPOSURES, "Estimate worker exposures", "", YES,
           "A releases-only report is a choice of the assessment (EPA 2018 update, §7: the sample IRER "
           "gives releases only)", DOSES, kind=CHOICE,
           choices=((YES, "Yes: releases and worker exposures"), (NO, "No: releases only"))),
 )
-EY_ABOVE_AT = "must be at most the averaging time AT ({AT:g} yr): the working years are averaged over it"
-EY_ABOVE_ATC = "must be at most the cancer averaging time ATc ({ATc:g} yr)"
+EY_ABOVE_AT = ("must be at most “Averaging time, non-cancer (ADD)” ({AT:g} yr): the working years are "
+               "averaged over it")
+EY_ABOVE_ATC = "must be at most “Averaging time, cancer (LADD): a lifetime” ({ATc:g} yr)"
 
 
 def _dose_checks(v: Mapping[str, Any]) -> dict[str, str]:
@@ -135,8 +141,9 @@ class OpenMedium:
     the choice open among them; ``default``: the one it prefers (its first when it prefers
     none); ``source``: where it says so; ``step``: the wizard step of the choice;
     ``applies``: when the release is open only for some inputs (the 2018 stripping release
-    when the process is unknown), the words that say so; ``alternatives``: media from
-    another source, chosen instead of the document's.
+    when the process is unknown), the words that say so, and ``applies_when`` the same as a
+    condition (the choice applies only then); ``alternatives``: media from another source,
+    chosen instead of the document's.
     """
 
     release: int
@@ -146,6 +153,7 @@ class OpenMedium:
     step: str
     applies: str = ""
     alternatives: tuple[Alternative, ...] = ()
+    applies_when: When | None = None
 
     def __post_init__(self) -> None:
         if self.default not in self.media:
@@ -166,6 +174,7 @@ class OpenMedium:
             kind=CHOICE,
             choices=tuple((m, names[m]) for m in self.media) + tuple((a.key, a.label) for a in self.alternatives),
             help=f"{listed}; the totals by medium count the release under the medium chosen here.{when}{others}",
+            applies_when=self.applies_when,
         )
 
 

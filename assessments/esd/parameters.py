@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 FLOAT = "float"
 INT = "int"
@@ -182,13 +182,103 @@ class Step:
     help: str = ""
 
 
+#: A choice input left empty, as a condition of :class:`When` names it.
+EMPTY = None
+
+
+@dataclass(frozen=True)
+class When:
+    """When an input applies: a condition on the values of the scenario's choice inputs.
+
+    ``when(physical_state="gas", density_method="compressibility")`` holds when every
+    named choice input has the value named (or one of several, given as a tuple; ``None``
+    for a choice left empty); ``a | b`` holds when either does. A condition on an input
+    that does not apply itself does not hold. It is plain data, so the browser evaluates
+    the same condition as the engine (:meth:`as_data`).
+
+    >>> cond = when(state="gas", method=("a", "b")) | when(site="yes")
+    >>> cond.holds({"state": "gas", "method": "b", "site": "no"}), cond.holds({"state": "liquid", "site": "no"})
+    (True, False)
+    >>> cond.as_data()
+    [{'state': ['gas'], 'method': ['a', 'b']}, {'site': ['yes']}]
+    """
+
+    #: Alternatives (any one holds), each a tuple of (symbol, allowed values), all of which hold.
+    alternatives: tuple[tuple[tuple[str, tuple[str | None, ...]], ...], ...]
+
+    def __or__(self, other: When) -> When:
+        return When(self.alternatives + other.alternatives)
+
+    @property
+    def symbols(self) -> tuple[str, ...]:
+        """The inputs the condition reads, in the order named."""
+        seen: dict[str, None] = {}
+        for alternative in self.alternatives:
+            for symbol, _ in alternative:
+                seen[symbol] = None
+        return tuple(seen)
+
+    def holds(self, values: Mapping[str, Any]) -> bool:
+        """Whether the condition holds for ``values`` (a symbol missing from them holds no value)."""
+        return any(all(symbol in values and values[symbol] in allowed for symbol, allowed in alternative)
+                   for alternative in self.alternatives)
+
+    def as_data(self) -> list[dict[str, list[str | None]]]:
+        """The condition as JSON: a list of alternatives, each ``{symbol: [allowed values]}``."""
+        return [{symbol: list(allowed) for symbol, allowed in alternative} for alternative in self.alternatives]
+
+    def in_words(self, params: ParamSet) -> str:
+        """The condition as a reviewer reads it, with the inputs' labels and the choices' labels:
+        ``“Physical state” is “Gas” and “How the density is found” is “Compressibility factor”``."""
+        def value_words(param: Param, allowed: tuple[str | None, ...]) -> str:
+            names = dict(param.choices)
+            words = [f"“{names[v]}”" if v is not None else "left empty" for v in allowed]
+            return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+        return " or ".join(
+            " and ".join(f"“{params[symbol].label}” is {value_words(params[symbol], allowed)}"
+                         for symbol, allowed in alternative)
+            for alternative in self.alternatives
+        )
+
+
+def when(**conditions: str | None | tuple[str | None, ...]) -> When:
+    """A :class:`When` holding when each named choice input has the value (or one of the values) given."""
+    if not conditions:
+        raise ValueError("when() needs at least one condition")
+    return When((tuple((symbol, allowed if isinstance(allowed, tuple) else (allowed,))
+                       for symbol, allowed in conditions.items()),))
+
+
+def in_sentence(label: str) -> str:
+    """A label inside a sentence: its first letter lower-cased when it starts a plain word.
+
+    >>> in_sentence("Utilisation of the precursor, high end"), in_sentence("POU abatement efficiency")
+    ('utilisation of the precursor, high end', 'POU abatement efficiency')
+    """
+    first = label.split(" ", 1)[0]
+    if first.isalpha() and first[:1].isupper() and first[1:].islower():
+        return label[:1].lower() + label[1:]
+    return label
+
+
 @dataclass(frozen=True)
 class Param:
     """One input of a scenario, as the document defines it.
 
     ``default`` is ``None`` for an input with no default: ``required=True`` makes it
     mandatory (e.g. ``Qchem_yr``); otherwise leaving it out means "not given" (e.g. a
-    known ``Nsites``) and the scenario computes the quantity instead.
+    known ``Nsites``) and ``if_empty`` says, in a reviewer's words, what the scenario does
+    instead (computes the quantity, assumes a nonvolatile chemical ...).
+
+    ``applies_when`` (a :class:`When`) declares an input that applies only for some values
+    of the scenario's choice inputs (the compressibility factor only for a gas whose
+    density is found by compressibility). An input that does not apply is not required,
+    not checked and not recorded; a value given for it is ignored.
+
+    ``choice_help`` gives a choice a description (``(value, words)`` pairs), and
+    ``choice_groups`` groups long lists of choices under headings (``(heading, ((value,
+    option text), ...))``, covering every choice), as a document's table groups its rows.
 
     ``lower``/``upper`` bound the value; ``lower_open``/``upper_open`` make a bound
     strict (a fraction that must be below 1, a count that must be above 0).
@@ -214,10 +304,19 @@ class Param:
     required: bool = False
     help: str = ""
     from_case: str | None = None
+    applies_when: When | None = None
+    if_empty: str = ""
+    choice_help: tuple[tuple[str, str], ...] = ()
+    choice_groups: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
 
     def __post_init__(self) -> None:
         if self.kind == CHOICE and not self.choices:
             raise ValueError(f"{self.symbol}: a choice parameter needs choices")
+        values = [v for v, _ in self.choices]
+        if any(v not in values for v, _ in self.choice_help):
+            raise ValueError(f"{self.symbol}: choice_help names a value that is not a choice")
+        if self.choice_groups and sorted(v for _, group in self.choice_groups for v, _ in group) != sorted(values):
+            raise ValueError(f"{self.symbol}: choice_groups must hold every choice once")
         if self.default is not None:
             error = self.check(self.default)
             if error:
@@ -229,9 +328,10 @@ class Param:
         return self.default is None and not self.required
 
     def range_text(self) -> str:
-        """The allowed range in words, e.g. ``between 0 and 1`` or ``greater than 0``."""
+        """The allowed range in words, e.g. ``between 0 and 1`` or ``greater than 0``; for a
+        choice, ``one of the listed choices`` (the form lists them by their labels)."""
         if self.kind == CHOICE:
-            return "one of " + ", ".join(value for value, _ in self.choices)
+            return CHOICE_RANGE
         lo, hi = self.lower, self.upper
         fmt = _format_bound
         if lo is not None and hi is not None:
@@ -251,6 +351,24 @@ class Param:
             text = "a whole number " + text
         return text
 
+    def choice_error(self) -> str:
+        """The message for a value that is not one of the choices: the choices by their
+        labels when there are few, else their number.
+
+        >>> Param("s", "State", "", "gas", "doc", "st", kind=CHOICE,
+        ...       choices=(("gas", "Gas"), ("liquid", "Liquid"))).choice_error()
+        'must be one of the listed choices: “Gas” or “Liquid”'
+        """
+        labels = [f"“{label}”" for _, label in self.choices]
+        if len(labels) > MAX_CHOICES_NAMED:
+            return f"must be one of the {len(labels)} listed choices"
+        listed = labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " or " + labels[-1]
+        return f"must be {CHOICE_RANGE}: {listed}"
+
+    def choice_label(self, value: Any) -> str:
+        """The label of a choice value (the value itself when it is not a choice)."""
+        return dict(self.choices).get(value, "" if value is None else str(value))
+
     def coerce(self, raw: Any) -> float | int | str:
         """Convert a raw JSON or form value; raise ``ValueError`` with a message.
 
@@ -259,7 +377,7 @@ class Param:
         """
         if self.kind == CHOICE:
             if not isinstance(raw, str) or raw not in {v for v, _ in self.choices}:
-                raise ValueError(f"must be {self.range_text()}")
+                raise ValueError(self.choice_error())
             return raw
         if isinstance(raw, bool) or not isinstance(raw, (int, float, str)):
             raise ValueError(f"must be a number ({self.range_text()})")
@@ -286,7 +404,7 @@ class Param:
     def check(self, value: Any) -> str:
         """Return an error message for an out-of-range value, or ``""``."""
         if self.kind == CHOICE:
-            return "" if value in {v for v, _ in self.choices} else f"must be {self.range_text()}"
+            return "" if value in {v for v, _ in self.choices} else self.choice_error()
         too_low = self.lower is not None and (
             value <= self.lower if self.lower_open else value < self.lower
         )
@@ -311,12 +429,23 @@ class Param:
         }
         if self.from_case:
             out["from_case"] = self.from_case
+        if self.applies_when is not None:
+            out["applies_when"] = self.applies_when.as_data()
+        if self.optional:
+            out["if_empty"] = self.if_empty
         if self.kind == CHOICE:
             out["choices"] = [value for value, _ in self.choices]
+            out["choice_labels"] = [label for _, label in self.choices]
         else:
             out["lower"] = self.lower
             out["upper"] = self.upper
         return out
+
+
+#: The allowed range of every choice input, in words.
+CHOICE_RANGE = "one of the listed choices"
+#: A message names the choices by their labels up to this many; beyond, their number.
+MAX_CHOICES_NAMED = 6
 
 
 def _format_bound(value: float) -> str:
@@ -342,6 +471,33 @@ class ParamSet:
         for p in self.params:
             if p.step not in step_keys:
                 raise ValueError(f"{p.symbol}: unknown step {p.step!r}")
+        self._check_conditions()
+
+    def _check_conditions(self) -> None:
+        """Each ``applies_when`` names choice inputs of this set and values among their
+        choices (``None`` only for a choice that may be left empty), with no circle."""
+        by_symbol = {p.symbol: p for p in self.params}
+        for p in self.params:
+            if p.applies_when is None:
+                continue
+            for alternative in p.applies_when.alternatives:
+                for symbol, allowed in alternative:
+                    control = by_symbol.get(symbol)
+                    if control is None or control.kind != CHOICE:
+                        raise ValueError(f"{p.symbol}: applies_when names {symbol!r}, not a choice input of this scenario")
+                    values = {v for v, _ in control.choices} | ({None} if control.optional else set())
+                    if not set(allowed) <= values:
+                        raise ValueError(f"{p.symbol}: applies_when gives {symbol!r} a value it cannot take")
+
+        def visit(symbol: str, path: tuple[str, ...]) -> None:
+            if symbol in path:
+                raise ValueError(f"applies_when conditions run in a circle: {' -> '.join(path + (symbol,))}")
+            condition = by_symbol[symbol].applies_when
+            for control in condition.symbols if condition else ():
+                visit(control, path + (symbol,))
+
+        for p in self.params:
+            visit(p.symbol, ())
 
     def __getitem__(self, symbol: str) -> Param:
         for p in self.params:
@@ -358,6 +514,42 @@ class ParamSet:
     def defaults(self) -> dict[str, Any]:
         return {p.symbol: p.default for p in self.params}
 
+    def applicable(self, inputs: Mapping[str, Any]) -> set[str]:
+        """The symbols of the inputs that apply for ``inputs`` (raw or effective values; a
+        choice left out or blank takes its default): every input without ``applies_when``,
+        and each with one whose condition holds on inputs that apply themselves.
+
+        >>> ps = ParamSet(params=(
+        ...     Param("state", "State", "", "liquid", "doc", "s", kind=CHOICE,
+        ...           choices=(("liquid", "Liquid"), ("gas", "Gas"))),
+        ...     Param("z", "Compressibility", "", 1.0, "doc", "s", applies_when=when(state="gas"))),
+        ...     steps=(Step("s", "Step"),))
+        >>> sorted(ps.applicable({})), sorted(ps.applicable({"state": "gas"}))
+        (['state'], ['state', 'z'])
+        """
+        values: dict[str, Any] = {}
+        for p in self.params:
+            raw = inputs.get(p.symbol) if isinstance(inputs, Mapping) else None
+            values[p.symbol] = p.default if raw is None or (isinstance(raw, str) and not raw.strip()) else raw
+        by_symbol = {p.symbol: p for p in self.params}
+        found: dict[str, bool] = {}
+
+        def applies(p: Param) -> bool:
+            if p.symbol not in found:
+                condition = p.applies_when
+                if condition is None:
+                    found[p.symbol] = True
+                else:
+                    live = {s: values[s] for s in condition.symbols if applies(by_symbol[s])}
+                    found[p.symbol] = condition.holds(live)
+            return found[p.symbol]
+
+        return {p.symbol for p in self.params if applies(p)}
+
+    def conditional(self) -> list[Param]:
+        """The inputs that apply only sometimes (those with ``applies_when``)."""
+        return [p for p in self.params if p.applies_when is not None]
+
     def validate(self, inputs: Mapping[str, Any]) -> dict[str, Any]:
         """Effective inputs: every symbol, given or defaulted; or raise with every error."""
         return validate(self, inputs)
@@ -366,13 +558,21 @@ class ParamSet:
 def each_input(param_set: ParamSet, inputs: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
     """Each input on its own: ``(effective, errors)``, the effective inputs (given or
     defaulted) and one message per unknown symbol, bad value or missing required input.
-    The checks spanning several inputs are :func:`validate`'s."""
+    The checks spanning several inputs are :func:`validate`'s.
+
+    An input that does not apply (:meth:`ParamSet.applicable`) is neither required nor
+    checked: a value given for it is ignored and it takes its default, so a scenario
+    reading it sees what it would see had it been left out."""
     errors: dict[str, str] = {}
     effective: dict[str, Any] = {}
     for symbol in inputs:
         if symbol not in param_set:
             errors[str(symbol)] = "unknown input symbol for this scenario"
+    applying = param_set.applicable(inputs)
     for p in param_set.params:
+        if p.symbol not in applying:
+            effective[p.symbol] = p.default
+            continue
         raw = inputs.get(p.symbol)
         if raw is None or (isinstance(raw, str) and raw.strip() == ""):
             if p.required:
@@ -413,8 +613,46 @@ def validate(param_set: ParamSet, inputs: Mapping[str, Any]) -> dict[str, Any]:
         raise EngineValidationError({ALL: "inputs must be a JSON object of {symbol: value}"})
     effective, errors = each_input(param_set, inputs)
     if not errors:
-        for cross_check in param_set.cross_checks:
-            errors.update(cross_check(effective))
+        errors.update(cross_errors(param_set, effective))
     if errors:
         raise EngineValidationError(errors)
     return effective
+
+
+class _Reading(dict):
+    """The effective inputs, noting which symbols a cross-check reads."""
+
+    def __init__(self, data: Mapping[str, Any]):
+        super().__init__(data)
+        self.read: set[str] = set()
+
+    def __getitem__(self, symbol: str) -> Any:
+        self.read.add(symbol)
+        return super().__getitem__(symbol)
+
+    def get(self, symbol: str, default: Any = None) -> Any:
+        self.read.add(symbol)
+        return super().get(symbol, default)
+
+
+def cross_errors(param_set: ParamSet, effective: Mapping[str, Any],
+                 within: Iterable[str] | None = None) -> dict[str, str]:
+    """The errors of the scenario's cross-checks on ``effective`` (every input valid on its
+    own). With ``within`` (symbols), only the errors of the checks that read no input
+    outside it: a wizard step runs the checks whose inputs are all on it or on the steps
+    before it.
+
+    >>> ps = ParamSet(params=(Param("lo", "Low", "", 1.0, "doc", "s"), Param("hi", "High", "", 2.0, "doc", "t")),
+    ...               steps=(Step("s", "S"), Step("t", "T")),
+    ...               cross_checks=(lambda v: {"lo": "above hi"} if v["lo"] > v["hi"] else {},))
+    >>> cross_errors(ps, {"lo": 3.0, "hi": 2.0}), cross_errors(ps, {"lo": 3.0, "hi": 2.0}, within={"lo"})
+    ({'lo': 'above hi'}, {})
+    """
+    allowed = None if within is None else set(within)
+    errors: dict[str, str] = {}
+    for cross_check in param_set.cross_checks:
+        reading = _Reading(effective)
+        found = cross_check(reading)
+        if allowed is None or reading.read <= allowed:
+            errors.update(found)
+    return errors

@@ -47,6 +47,23 @@ class Scenario:
     # How the IRER's "to:" line names the document it follows: "(per ESD)", as ChemSTEER's
     # scenarios write it, or "(per revised ESD)" (the EPA 2018 update's sample IRER, §7).
     irer_per: str = "per ESD"
+    # The year of the edition of the document (or of its latest update) the scenario follows.
+    edition: int | None = None
+    # The key of the scenario that follows a newer edition of the same document, when there
+    # is one: this one is kept to reproduce assessments made with it.
+    superseded_by: str = ""
+
+    @property
+    def current(self) -> bool:
+        """True for the current edition of its document (no newer one is registered)."""
+        return not self.superseded_by
+
+    @property
+    def full_title(self) -> str:
+        """The title with its edition year (the title's own words when they give it)."""
+        if self.edition is None or str(self.edition) in self.title:
+            return self.title
+        return f"{self.title} ({self.edition})"
 
     def offered(self) -> Scenario:
         """The scenario as the registry offers it: its inputs with what every scenario
@@ -72,6 +89,10 @@ class Scenario:
             # x / 0 after an underflow, an overflow, ceil(NaN) from 0 × inf
             raise EngineValidationError({ALL: COMPUTE_FAILED.format(error=exc)}) from exc
         _check_finite(result)
+        # ``result.inputs`` keeps every effective input, as the command-line contract
+        # promises (INTERFACE.md: "every effective input"); one that does not apply holds
+        # its default (a value given for it was ignored) and no equation reads it. The
+        # pages and the IRER list only the inputs that applied (``ParamSet.applicable``).
         return result
 
 
@@ -140,6 +161,28 @@ def registered(scenario: Scenario) -> Iterator[Scenario]:
 
 def scenarios() -> list[Scenario]:
     return list(_registry().values())
+
+
+#: The heading of the editions a newer one supersedes, where a list offers the scenarios.
+EARLIER_EDITIONS = "Earlier editions"
+CURRENT_EDITIONS = "Current editions"
+
+
+def offered() -> list[tuple[str, list[Scenario]]]:
+    """The scenarios as a reviewer picks one: the current editions first, then the earlier
+    editions (each newest first), as ``[(heading, scenarios)]``."""
+    def newest_first(group: list[Scenario]) -> list[Scenario]:
+        return sorted(group, key=lambda s: -(s.edition or 0))
+
+    current = [s for s in scenarios() if s.current]
+    earlier = [s for s in scenarios() if not s.current]
+    return [(heading, newest_first(group)) for heading, group in
+            ((CURRENT_EDITIONS, current), (EARLIER_EDITIONS, earlier)) if group]
+
+
+def default_key() -> str:
+    """The scenario a new use starts on: the newest current edition."""
+    return offered()[0][1][0].key
 
 
 def get(key: str) -> Scenario:

@@ -251,7 +251,10 @@ class Result:
         chosen = []
         for cases in by_input.values():
             top = max(cases.values())
-            chosen.append(next(case for case, total in cases.items() if total >= top * (1 - 1e-9)))
+            # A total that is not a number (an overflow, which the registry then refuses)
+            # matches nothing: the first case stands in, so the refusal is what is seen.
+            first = next(iter(cases))
+            chosen.append(next((case for case, total in cases.items() if total >= top * (1 - 1e-9)), first))
         return tuple(chosen)
 
     def totals_case(self) -> str:

@@ -5,33 +5,73 @@ The engine keeps full precision in every number field; only the prose rounds.
 
 from __future__ import annotations
 
+import math
+
+#: E-notation, as EPA prints it (1.18E-8), for a magnitude of a million or more or below a
+#: thousandth; the application's pages print numbers by the same rule (assessments.numbers).
+E_NOTATION_FROM = 1e6
+E_NOTATION_BELOW = 1e-3
+
+
+def in_e_notation(value: float) -> bool:
+    """Whether ``value`` prints in E-notation: ``|x| >= 1E+6`` or ``0 < |x| < 1E-3``.
+
+    >>> in_e_notation(999_999), in_e_notation(1e6), in_e_notation(0.001), in_e_notation(9.99e-4), in_e_notation(0)
+    (False, True, False, True, False)
+    """
+    return value != 0 and (abs(value) >= E_NOTATION_FROM or abs(value) < E_NOTATION_BELOW)
+
+
+def e_notation(value: float, sig: int, pad: bool = True) -> str:
+    """``value`` in EPA's E-notation to ``sig`` figures: a capital E, no padding zeros in
+    the exponent; the mantissa's trailing zeros kept (``pad``) or dropped.
+
+    >>> e_notation(1.5e-7, 3), e_notation(1.5e-7, 3, pad=False), e_notation(1.94e13, 3)
+    ('1.50E-7', '1.5E-7', '1.94E+13')
+
+    A value beyond floating point (an overflow the engine then refuses) prints as Python
+    does, so the refusal, not the formatting, is what the user sees:
+
+    >>> e_notation(float("inf"), 3), e_notation(float("nan"), 3)
+    ('inf', 'nan')
+    """
+    if not math.isfinite(value):
+        return str(value)
+    mantissa, exponent = f"{value:.{max(sig, 1) - 1}E}".split("E")
+    if not pad and "." in mantissa:
+        mantissa = mantissa.rstrip("0").rstrip(".")
+    return f"{mantissa}E{int(exponent):+d}"
+
 
 def num(x: float, sig: int = 3) -> str:
-    """A number for prose: whole numbers with thousands separators, else ``sig`` figures.
+    """A number for prose: whole numbers with thousands separators, else ``sig`` figures;
+    E-notation by :func:`in_e_notation`.
 
     >>> num(2924), num(360.0), num(4.6018519), num(0.0277778), num(5000.4), num(2.5566)
     ('2,924', '360', '4.60', '0.0278', '5,000', '2.56')
-    >>> num(1.5e-7)
-    '1.50e-07'
+    >>> num(1.5e-7), num(0.0005), num(1.94e13)
+    ('1.50E-7', '5.00E-4', '1.94E+13')
     """
     value = float(x)
+    if in_e_notation(float(f"{value:.{sig}g}")):
+        return e_notation(value, sig)
     if value.is_integer() and abs(value) >= 1:
         return f"{int(value):,}"
     if abs(value) >= 1_000:
         return f"{value:,.0f}"
-    text = f"{value:#.{sig}g}"
-    if "e" in text:
-        return f"{value:.{sig - 1}e}"
-    return text.rstrip(".")
+    return f"{value:#.{sig}g}".rstrip(".")
 
 
 def given(x: float) -> str:
     """An input as entered (no padding zeros).
 
-    >>> given(0.07), given(1.0), given(0.006)
-    ('0.07', '1', '0.006')
+    >>> given(0.07), given(1.0), given(0.006), given(1e-6)
+    ('0.07', '1', '0.006', '1E-6')
     """
-    return f"{float(x):g}"
+    value = float(x)
+    if in_e_notation(value):
+        return e_notation(value, 6, pad=False)
+    return f"{value:g}"
 
 
 def share(part: float, whole: float) -> str:
@@ -58,7 +98,9 @@ def figure(x: float) -> str:
     """A number for a sentence: three significant figures, thousands separated, no
     padding zeros (unlike :func:`num`); the CVD scenario's sentences print numbers so.
 
-    >>> figure(2.8), figure(2.7777778), figure(1234.5), figure(0.52), figure(1.5e-7)
-    ('2.8', '2.78', '1,234', '0.52', '1.5e-07')
+    >>> figure(2.8), figure(2.7777778), figure(1234.5), figure(0.52), figure(1.5e-7), figure(1.178e-8)
+    ('2.8', '2.78', '1,234', '0.52', '1.5E-7', '1.18E-8')
     """
+    if in_e_notation(float(f"{x:.3g}")):
+        return e_notation(x, 3, pad=False)
     return f"{x:,.0f}" if abs(x) >= 1000 else f"{x:.3g}"

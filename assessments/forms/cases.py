@@ -50,6 +50,27 @@ def limit_text_fields(form: forms.Form) -> None:
             field.widget.attrs["maxlength"] = str(limit)
 
 
+def error_summary(form: forms.BaseForm, order: list[str] | None = None) -> list[dict]:
+    """The form's errors for the summary at the top of its page: the form's own errors
+    first (no field to link to), then each field's, in ``order`` (the names as the page
+    shows the fields; the form's order when None), as ``{"href": "#<its input's id>",
+    "label": "Production volume (kg/yr)", "message": ...}``. A hidden field's error has no
+    input to go to: it is listed with the form's own."""
+    names = [name for name in (order or []) if name in form.fields]
+    names += [name for name in form.fields if name not in names]
+    own = [{"href": "", "label": "", "message": message} for message in form.non_field_errors()]
+    fields = []
+    for bound in (form[name] for name in names):
+        for message in bound.errors:
+            if bound.is_hidden:
+                own.append({"href": "", "label": "", "message": message})
+                continue
+            label = str(bound.label or bound.name)
+            fields.append({"href": f"#{bound.id_for_label}", "label": label[:1].upper() + label[1:],
+                           "message": message})
+    return own + fields
+
+
 class SubmissionForm(forms.ModelForm):
     version_seen = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1, max_value=2**31 - 1)
 
@@ -153,6 +174,12 @@ class SubmissionForm(forms.ModelForm):
             out.append((title, rows))
         return out
 
+    def error_summary(self) -> list[dict]:
+        """:func:`error_summary`, in the page's order: the header groups, each field
+        followed by its CBI box, then the amendment reason."""
+        order = [name for _, names in HEADER_GROUPS for field in names for name in (field, CBI_PREFIX + field)]
+        return error_summary(self, order + ["amendment_reason"])
+
 
 class CaseSearchForm(forms.Form):
     q = forms.CharField(
@@ -160,10 +187,16 @@ class CaseSearchForm(forms.Form):
         help_text="Case number, case name, chemical name, generic name or submitter.",
     )
     status = forms.ChoiceField(
-        label="Status",
+        label="Latest revision",
         required=False,
         choices=[("", "Any status"), *Submission._meta.get_field("latest_status").choices],
-        widget=forms.Select(attrs={"class": "form-select"}),
+        help_text="The status of each case's latest revision.",
+        widget=forms.Select(attrs={"class": "form-select", "aria-describedby": "status-help"}),
+    )
+    has_approved = forms.BooleanField(
+        label="Has an approved revision",
+        required=False,
+        help_text="Any revision approved, not only the latest.",
     )
     engineer = forms.CharField(label="Engineer", required=False, help_text="User name or part of the name.")
 

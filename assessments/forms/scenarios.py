@@ -9,15 +9,17 @@ applies (``services.clean_step_values``). Nothing about a parameter is typed her
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, Mapping
 
 from django import forms
 from django.core.exceptions import ValidationError
 
 from .. import services
 from ..esd import registry
-from ..esd.parameters import CHOICE, INT, Param
+from ..esd.parameters import CHOICE, INT, Param, cross_errors, each_input
 
 REASON_PREFIX = "reason_"
 PRESET_FIELD = "preset"
@@ -44,30 +46,109 @@ def format_value(value: Any) -> str:
 
 
 def default_text(param: Param) -> str:
+    """The default as a step shows it: the value with its units, a choice's label, or, for
+    an input without one, that it is required or what happens when it is left empty.
+
+    >>> from assessments.esd.parameters import Param
+    >>> default_text(Param("N", "Sites", "sites", None, "doc", "s", if_empty="computed by Eqn 3-3"))
+    'none: computed by Eqn 3-3'
+    >>> default_text(Param("Q", "Volume", "kg/yr", None, "doc", "s", required=True))
+    'none: required'
+    """
     if param.default is None:
-        return "none: computed when left empty" if not param.required else "none: required"
+        if param.required:
+            return "none: required"
+        return f"none: {param.if_empty}" if param.if_empty else "none"
     if param.kind == CHOICE:
-        return dict(param.choices).get(param.default, str(param.default))
+        return param.choice_label(param.default)
     return f"{format_value(param.default)} {param.units}".strip()
 
 
+def allowed_text(param: Param) -> str:
+    """The allowed values as a step shows them: the range with its units; for a choice, a
+    pointer to the listed choices (the field lists them by their labels)."""
+    if param.kind == CHOICE:
+        return param.range_text()
+    return f"{param.range_text()} {param.units}".strip()
+
+
+@dataclass(frozen=True)
+class Row:
+    """One input of a step as the template lays it out."""
+
+    param: Param
+    field: Any
+    reason: Any
+    default: str
+    allowed: str
+    applies: bool
+    #: The ``applies_when`` condition as JSON for the browser (``""`` for an input that always applies).
+    condition: str
+    #: For a choice shown as radio buttons: ``[(radio, description)]``; else ``[]``.
+    options: list
+
+
 class StepForm(forms.Form):
-    """Base class; ``step_form_class`` makes one subclass per (scenario, step)."""
+    """Base class; ``step_form_class`` makes one subclass per (scenario, step).
+
+    ``saved_inputs``: the scenario's saved inputs, from which an input of another step
+    that decides whether an input of this one applies is read (its default when not saved).
+    An input that does not apply is shown hidden (the browser shows it when a choice on
+    this step makes it apply) and, when the step is saved, neither checked nor changed.
+    """
 
     scenario_key: str = ""
     step_key: str = ""
     params: tuple[Param, ...] = ()
 
-    def rows(self):
-        """``[(param, value field, reason field, default text)]`` for the template."""
+    def __init__(self, *args, saved_inputs: Mapping[str, Any] | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.saved_inputs = dict(saved_inputs or {})
+
+    def _values(self) -> dict[str, Any]:
+        """This step's values as shown (posted, or the initial ones)."""
+        return {p.symbol: self[p.symbol].value() for p in self.params}
+
+    def applicable(self, values: Mapping[str, Any] | None = None) -> list[Param]:
+        """This step's inputs that apply, with ``values`` (default: as shown) for this step."""
+        return services.applicable_step_params(
+            scenario_key=self.scenario_key, step=self.step_key, inputs=self.saved_inputs,
+            values=self._values() if values is None else values)
+
+    def rows(self) -> list[Row]:
+        """One :class:`Row` per input of the step, for the template."""
         for name in self.errors:
             if name in self.fields:
                 widget = self.fields[name].widget
                 widget.attrs["class"] = widget.attrs.get("class", "") + " is-invalid"
                 widget.attrs["aria-invalid"] = "true"
-        return [
-            (p, self[p.symbol], self[REASON_PREFIX + p.symbol], default_text(p)) for p in self.params
-        ]
+        applying = {p.symbol for p in self.applicable()}
+        rows = []
+        for p in self.params:
+            field = self[p.symbol]
+            options = []
+            if isinstance(field.field.widget, forms.RadioSelect):
+                descriptions = dict(p.choice_help)
+                options = [(radio, descriptions.get(radio.data["value"], "")) for radio in field]
+            rows.append(Row(
+                param=p, field=field, reason=self[REASON_PREFIX + p.symbol], default=default_text(p),
+                allowed=allowed_text(p), applies=p.symbol in applying,
+                condition=json.dumps(p.applies_when.as_data()) if p.applies_when else "", options=options,
+            ))
+        return rows
+
+    def saved_controls(self) -> str:
+        """JSON of the saved values of the choices on other steps that decide whether an
+        input of this step applies (only those that apply themselves), for the browser."""
+        param_set = registry.get(self.scenario_key).params
+        on_step = {p.symbol for p in self.params}
+        wanted = {s for p in self.params if p.applies_when for s in p.applies_when.symbols} - on_step
+        applying = param_set.applicable(self.saved_inputs)
+        values = {}
+        for symbol in sorted(wanted & applying):
+            raw = self.saved_inputs.get(symbol)
+            values[symbol] = param_set[symbol].default if raw in (None, "") else raw
+        return json.dumps(values)
 
     def preset_field(self):
         return self[PRESET_FIELD] if PRESET_FIELD in self.fields else None
@@ -85,16 +166,44 @@ class StepForm(forms.Form):
                     values[symbol] = value
                     if not reasons.get(symbol):
                         reasons[symbol] = f"{chosen_preset.label} ({chosen_preset.source})"
+        applying = self.applicable(values)
+        for p in self.params:  # what was typed in a field that does not apply is ignored
+            if p not in applying:
+                for name in (p.symbol, REASON_PREFIX + p.symbol):
+                    self._errors.pop(name, None)
         try:
-            inputs, kept = services.clean_step_values(list(self.params), values, reasons)
+            inputs, kept = services.clean_step_values(applying, values, reasons)
         except ValidationError as exc:
             for key, messages in exc.message_dict.items():
                 self.add_error(key if key in self.fields else None, messages)
             return data
+        if self.errors:
+            return data
+        self._cross_check(applying, values)
         self.step_values = values
         self.step_reasons = reasons
         self.step_inputs, self.step_kept_reasons = inputs, kept
         return data
+
+    def _cross_check(self, applying: list[Param], values: Mapping[str, Any]) -> None:
+        """The scenario's checks spanning several inputs whose inputs are all on this step or
+        the steps before it, each error on the field of this step it names, in words that
+        name the inputs by their labels. A check that reads a later step's input, or whose
+        error is on an earlier step's input, is left to the computation, which names the
+        step to go back to."""
+        param_set = registry.get(self.scenario_key).params
+        on_step = {p.symbol: p for p in applying}
+        merged = {k: v for k, v in self.saved_inputs.items() if k not in {p.symbol for p in self.params}}
+        merged.update({k: v for k, v in values.items() if k in on_step})
+        effective, problems = each_input(param_set, {k: v for k, v in merged.items() if k in param_set})
+        if any(k in on_step for k in problems):
+            return
+        keys = [s.key for s in param_set.steps]
+        upto = set(keys[:keys.index(self.step_key) + 1])
+        within = {p.symbol for p in param_set.params if p.step in upto}
+        for symbol, message in cross_errors(param_set, effective, within=within).items():
+            if symbol in on_step:
+                self.add_error(symbol, f"{on_step[symbol].label} {message}.")
 
 
 def _blank_or_default(form: StepForm, symbol: str, raw: Any) -> bool:
@@ -107,19 +216,32 @@ def _blank_or_default(form: StepForm, symbol: str, raw: Any) -> bool:
         return False
 
 
+#: A choice with descriptions is shown as radio buttons up to this many choices; a select beyond.
+MAX_RADIOS = 6
+#: The option of a choice input that may be left empty.
+NOT_GIVEN = "Not given"
+
+
 def _value_field(param: Param) -> forms.Field:
-    help_text = f"{param.units}. Allowed: {param.range_text()}." if param.units else f"Allowed: {param.range_text()}."
+    """The form field of one input: a select (or radio buttons, for a short list of choices
+    with descriptions) whose options read the choices' labels, grouped as the declaration
+    groups them; a text field for a number. An input that applies only sometimes is never
+    required by the field: the step's ``clean`` requires it when it applies."""
+    help_text = f"Allowed: {allowed_text(param)}."
+    required = param.required and param.applies_when is None
     if param.kind == CHOICE:
-        choices = list(param.choices)
+        choices: list = [(label, list(group)) for label, group in param.choice_groups] or list(param.choices)
         if not param.required and param.default is None:
-            choices = [("", "Not given")] + choices
-        return forms.ChoiceField(
-            label=param.label, choices=choices, required=param.required, help_text=help_text,
-            widget=forms.Select(attrs={"class": "form-select"}),
-        )
+            choices = [("", NOT_GIVEN)] + choices
+        if param.choice_help and len(param.choices) <= MAX_RADIOS and not param.choice_groups:
+            widget: forms.Widget = forms.RadioSelect(attrs={"class": "form-check-input"})
+        else:
+            widget = forms.Select(attrs={"class": "form-select"})
+        return forms.ChoiceField(label=param.label, choices=choices, required=required, help_text=help_text,
+                                 widget=widget)
     attrs = {"inputmode": "numeric" if param.kind == INT else "decimal", "autocomplete": "off", "class": "form-control"}
     return forms.CharField(
-        label=param.label, required=param.required, help_text=help_text, widget=forms.TextInput(attrs=attrs),
+        label=param.label, required=required, help_text=help_text, widget=forms.TextInput(attrs=attrs),
         max_length=40,
     )
 
@@ -144,10 +266,11 @@ def step_form_class(scenario_key: str, step_key: str) -> type[StepForm]:
     for param in params:
         fields[param.symbol] = _value_field(param)
         fields[REASON_PREFIX + param.symbol] = forms.CharField(
-            label=f"Reason for {param.symbol}",
+            label=f"Reason for {param.label}",
             required=False,
             max_length=500,
-            help_text="Needed when the value differs from the default: the source of the value.",
+            help_text="Needed when the value differs from the default: the source of the value. "
+                      "A reason given for any value is kept.",
             widget=forms.TextInput(attrs={"class": "form-control"}),
         )
     attrs = {"scenario_key": scenario_key, "step_key": step_key, "params": params, **fields}

@@ -1,6 +1,6 @@
-"""The IRER's content for one assessment: what ``templates/reports/irer.html`` prints,
-for the browser preview and the PDF alike (spec/irer.md; EPA 2018 photoresist update,
-Section 7, is the layout).
+"""The IRER's content for one assessment: what ``templates/reports/_irer_sheet.html``
+prints, for the browser preview and the PDF alike (EPA 2018 photoresist update, Section 7,
+is the layout).
 
 Everything is read from the stored snapshots (``Scenario.result``, and for an approved
 revision ``Assessment.case_snapshot``: ``models.as_printed``), so an approved report prints
@@ -13,14 +13,16 @@ description and the mass balance are the engine's declarations in the result.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
-from django.utils import timezone
+from django.utils import dateformat, timezone
 
 from ..esd import registry
 from ..esd.parameters import EngineValidationError
 from ..exposure_limits import tlv_pel_text
 from ..models import Assessment, IrerNote, Status, Submission, VolumeQualifier, as_printed
+from ..numbers import entered, unit_for
 from ..selectors import (
     DOSE_KEYS,
     DOSES_NOT_COMPUTED,
@@ -60,14 +62,35 @@ STATUS_LABELS = {
 
 
 
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
 def _fmt(value: Any) -> str:
-    return significant(value, 3) if isinstance(value, (int, float)) and not isinstance(value, bool) else str(value)
+    """An input's value as the report prints it: as entered, every digit the engine used
+    (``24.45``, ``0.0035``, ``5,000``), never rounded to fewer figures than the result
+    was computed with."""
+    return entered(value) if _is_number(value) else str(value)
 
 
-def trace_inputs(step: dict, cbi: Cbi, symbols: frozenset[str]) -> str:
-    """A trace step's inputs as printed, ``symbol = value`` joined by commas; claimed ones redacted."""
+def _figure(value: Any) -> str:
+    """A computed figure of the calculation trace and the use's basis lines: three
+    significant figures."""
+    return significant(value, 3) if _is_number(value) else str(value)
+
+
+def trace_inputs(step: dict, cbi: Cbi, symbols: frozenset[str], inputs: dict | None = None) -> str:
+    """A trace step's inputs as printed, ``symbol = value`` joined by commas; claimed ones
+    redacted. An input of the use (``inputs``, the values the engine was given) prints as
+    entered, a figure an earlier step computed to three significant figures."""
+    inputs = inputs or {}
+
+    def text(name: str, value: Any) -> str:
+        given = name in inputs and inputs[name] == value and not isinstance(value, bool)
+        return _fmt(value) if given else _figure(value)
+
     return ", ".join(
-        f"{name} = {cbi.number(symbols, name, value, _fmt(value))}" for name, value in step.get("inputs", {}).items()
+        f"{name} = {cbi.number(symbols, name, value, text(name, value))}" for name, value in step.get("inputs", {}).items()
     )
 
 
@@ -80,8 +103,9 @@ def facility_basis(result: dict, cbi: Cbi, symbols: frozenset[str]) -> list[dict
     for number, step in enumerate(result.get("trace", []), start=1):
         if step["symbol"] not in facility_keys:
             continue
-        value = cbi.number(symbols, step["symbol"], step["value"], _fmt(step["value"]))
-        lines.append({"step": number, "text": cbi.scrub(f"{step['symbol']} = {value} {step['units']} ({step['citation']})")})
+        value = cbi.number(symbols, step["symbol"], step["value"], _figure(step["value"]))
+        units = unit_for(step["value"], step["units"])
+        lines.append({"step": number, "text": cbi.scrub(f"{step['symbol']} = {value} {units} ({step['citation']})")})
     return lines
 
 
@@ -136,6 +160,7 @@ def exposure_blocks(result: dict, route: str, cbi: Cbi) -> list[dict]:
                 "model": exposure["model"],
                 "equation": exposure["equation"],
                 "workers": significant(exposure["workers_per_site"], 3),
+                "workers_word": unit_for(exposure["workers_per_site"], "workers"),
                 "days": significant(exposure["days_per_year"], 3),
                 "basis": cbi.scrub(common),
                 "estimates": [
@@ -233,6 +258,9 @@ def exposure_summary_section(assessment: Assessment, uses: list, cbi: Cbi) -> di
     }
 
 
+ROUTES = (("inhalation", "Inhalation"), ("dermal", "Dermal"))
+
+
 def _route_statement(result: dict, route: str) -> str:
     """Why a route has no block: the engine's own note on it, if any."""
     keyword = "Inhalation" if route == "inhalation" else "Dermal"
@@ -243,6 +271,31 @@ def _route_statement(result: dict, route: str) -> str:
         if "exposure" in note.lower() and ("none" in note.lower() or "negligible" in note.lower()):
             return note
     return f"{keyword} exposure is not assessed for this use."
+
+
+def exposure_routes(result: dict, cbi: Cbi) -> tuple[list[dict], set[str]]:
+    """The routes of OCCUPATIONAL EXPOSURES, in order: each one's title and its blocks, or,
+    without a block, the statement why. Routes that share one statement (a use-wide "no
+    exposure", e.g. a CVD fab's) are printed together under one title ("Inhalation and
+    dermal"), so the statement is printed once. Also the notes printed so, which the use's
+    Notes leave out."""
+    routes: list[dict] = []
+    printed: set[str] = set()
+    for route, title in ROUTES:
+        blocks = exposure_blocks(result, route, cbi)
+        if blocks:
+            routes.append({"title": title, "blocks": blocks, "statement": ""})
+            continue
+        note = _route_statement(result, route)
+        printed.add(note)
+        shared = next((r for r in routes if not r["blocks"] and r["note"] == note), None)
+        if shared is not None:
+            shared["title"] += f" and {title.lower()}"
+            continue
+        routes.append({"title": title, "blocks": [], "statement": cbi.scrub(note), "note": note})
+    for r in routes:
+        r.pop("note", None)
+    return routes, printed
 
 
 def _workers_total(facts: dict, cbi: Cbi, symbols: frozenset[str]) -> dict:
@@ -308,10 +361,7 @@ def scenario_section(scenario, submission: Submission, cbi: Cbi) -> dict:
     method, source = _method(scenario.scenario_key)
     total = release_total(result)
     state = scenario_state(scenario)
-    inhalation, dermal = exposure_blocks(result, "inhalation", cbi), exposure_blocks(result, "dermal", cbi)
-    statements = {"inhalation": _route_statement(result, "inhalation"), "dermal": _route_statement(result, "dermal")}
-    printed = {statements["inhalation"]} if not inhalation else set()
-    printed |= {statements["dermal"]} if not dermal else set()
+    routes, printed = exposure_routes(result, cbi)
     return {
         "title": scenario.title,
         "method": method,
@@ -329,10 +379,7 @@ def scenario_section(scenario, submission: Submission, cbi: Cbi) -> dict:
         "computed_bases": computed_bases(result, cbi),
         "release_total": CBI_TEXT if cbi.hides_annual_totals else epa(total),
         **_workers_total(facts, cbi, symbols),
-        "inhalation": inhalation,
-        "inhalation_statement": cbi.scrub(statements["inhalation"]),
-        "dermal": dermal,
-        "dermal_statement": cbi.scrub(statements["dermal"]),
+        "routes": routes,
         "doses": dose_table(result, submission, cbi, symbols),
         "warnings": [cbi.scrub(w) for w in result.get("warnings", [])],
         # A note printed as a route's statement above is not printed again.
@@ -344,9 +391,9 @@ def scenario_section(scenario, submission: Submission, cbi: Cbi) -> dict:
             {
                 "symbol": step["symbol"],
                 "equation": step["equation"],
-                "inputs": trace_inputs(step, cbi, symbols),
-                "value": cbi.number(symbols, step["symbol"], step["value"], _fmt(step["value"])),
-                "units": step["units"],
+                "inputs": trace_inputs(step, cbi, symbols, result.get("inputs")),
+                "value": cbi.number(symbols, step["symbol"], step["value"], _figure(step["value"])),
+                "units": unit_for(step["value"], step["units"]),
                 "citation": step["citation"],
                 "note": cbi.scrub(step.get("note", "")),
             }
@@ -362,9 +409,15 @@ def _inputs_with_sources(scenario, result: dict, cbi: Cbi, symbols: frozenset[st
     rows = []
     if not result:
         return {"inputs": rows, "sources": sources}
-    for row in inputs_used(scenario=scenario, result=result):
+    for row in inputs_used(scenario=scenario, result=result):  # the inputs that applied, choices by label
         param, value = row["param"], row["value"]
-        source = cbi.scrub(row["reason"] or param.source)
+        reason = row["reason"]
+        if reason and row["given"]:
+            source = cbi.scrub(reason)  # the reviewer's source of the value entered
+        elif reason:  # a reason given beside a default (or left empty): the document's source and the words
+            source = cbi.scrub(f"{param.source} (reviewer: {reason})")
+        else:
+            source = cbi.scrub(param.source)
         if source not in sources:
             sources.append(source)
         rows.append(
@@ -453,6 +506,24 @@ def header(submission: Submission, assessment: Assessment, cbi: Cbi, uses=()) ->
     }
 
 
+def _local_date(value) -> str:
+    """A date or time as the status line prints it, in the current time zone: ``11/25/2026``."""
+    if isinstance(value, datetime) and timezone.is_aware(value):
+        value = timezone.localtime(value)
+    return dateformat.format(value, "n/j/Y") if value else ""
+
+
+def status_lines(assessment: Assessment, approver: str) -> tuple[str, str]:
+    """The status under the title (``Staff Draft 11/2/2026``, the assessment's date) and the
+    one in the running footer (``Staff Draft``). An approved revision says who approved it
+    and when, once: ``Approved 11/25/2026 by Sam Supervisor``, in both."""
+    label = STATUS_LABELS[assessment.status]
+    if assessment.status == Status.APPROVED and approver:
+        approved = f"{label} {_local_date(assessment.approved_at)} by {approver}"
+        return approved, approved
+    return f"{label} {_local_date(assessment.assessment_date)}".strip(), label
+
+
 def irer_context(*, assessment: Assessment, sanitised: bool = False) -> dict:
     """Everything the IRER template prints for ``assessment`` (full or sanitised copy).
 
@@ -464,8 +535,12 @@ def irer_context(*, assessment: Assessment, sanitised: bool = False) -> dict:
     uses = list(assessment.scenarios.all())
     scenarios = [scenario_section(s, submission, cbi) for s in uses]
     approver = assessment.approved_by
+    approved_by = (approver.get_full_name() or approver.get_username()) if approved and approver else ""
     volume = uses_volume(assessment=assessment, scenarios=uses)
+    status_line, running_status = status_lines(assessment, approved_by)
     return {
+        "assessment_id": assessment.pk,
+        "submission_id": assessment.submission_id,
         "case_number": submission.case_number,
         "case_name": cbi.scrub(submission.case_name or submission.generic_name),
         "revision": assessment.revision,
@@ -475,8 +550,12 @@ def irer_context(*, assessment: Assessment, sanitised: bool = False) -> dict:
         "sanitised_note": SANITISED_NOTE if sanitised and submission.is_cbi else "",
         "cbi_banner": CBI_BANNER if submission.is_cbi and not sanitised else "",
         "status_label": STATUS_LABELS[assessment.status],
+        "status_line": status_line,
+        # the running footer: the status, and on a CBI case's full copy that it holds CBI
+        "running_status": running_status
+        + (" · CONFIDENTIAL BUSINESS INFORMATION" if submission.is_cbi and not sanitised else ""),
         "draft": not approved,
-        "approved_by": (approver.get_full_name() or approver.get_username()) if approved and approver else "",
+        "approved_by": approved_by,
         "approved_at": assessment.approved_at if approved else None,
         "printed_at": timezone.now(),
         "header": header(submission, assessment, cbi, uses),

@@ -271,23 +271,13 @@ def _draft_mark(paragraph, context: dict) -> None:
         draft.font.size, draft.font.color.rgb = Pt(12), CBI_RED
 
 
-def _running_status(context: dict) -> str:
-    """The template's ``running-status`` line."""
-    text = context["status_label"]
-    if context["approved_by"]:
-        text += f" · approved by {context['approved_by']} on {_date(context['approved_at'], 'm/d/Y')}"
-    if context["cbi_banner"]:
-        text += " · CONFIDENTIAL BUSINESS INFORMATION"
-    return text
-
-
 def _running_footer(doc, context: dict) -> None:
     """Left: case number, CBI label and status; right: page N of M. On every page."""
     section = doc.sections[0]
     for footer in (section.footer, section.first_page_footer):
         paragraph = footer.paragraphs[0]
         _with_tabs(paragraph, section)
-        _run(paragraph, f"{context['case_number']} · {context['cbi_label']} · {_running_status(context)}").font.size = Pt(8)
+        _run(paragraph, f"{context['case_number']} · {context['cbi_label']} · {context['running_status']}").font.size = Pt(8)
         paragraph.add_run("\t\t")
         _run(paragraph, "page ").font.size = Pt(8)
         _page_field(paragraph, "PAGE", 8)
@@ -316,15 +306,8 @@ def _title(doc, context: dict) -> None:
     _run(case_line, context["case_name"], bold=True)
     _run(case_line, f" · Case {context['case_number']} · Case type: {context['header']['case_type']}"
                     f" · Revision {context['revision']}")
-    _para(doc, _status_line(context))
+    _para(doc, context["status_line"])
     _not_current(doc, context["not_current"])
-
-
-def _status_line(context: dict) -> str:
-    text = f"{context['status_label']} {_date(context['header']['assessment_date'], 'n/j/Y')}"
-    if context["approved_by"]:
-        text += f": approved by {context['approved_by']} on {_date(context['approved_at'], 'm/d/Y')}"
-    return text
 
 
 def _not_current(doc, uses: list[dict]) -> None:
@@ -373,11 +356,18 @@ def _header_fields(doc, context: dict) -> None:
     _fields(doc, [("EXPOSURE-BASED REVIEW:", h["exposure_based_review"])])
 
 
+def _method_note(s: dict) -> str:
+    """After a use's method in the generated-by line: its default set, or that it is not computed."""
+    if not s["computed"]:
+        return " (not computed yet)"
+    return f" ({s['default_set']})" if s["default_set"] else ""
+
+
 def _notes_and_assumptions(doc, context: dict) -> None:
     doc.add_heading("Notes & key assumptions", level=2)
     generated = context["header"]["generated_by"]
     for s in context["scenarios"]:
-        generated += f" {s['title']}: {s['method']}" + (f" ({s['default_set']})" if s["default_set"] else "") + "."
+        generated += f" {s['title']}: {s['method']}" + _method_note(s) + "."
     _para(doc, generated)
     if context["header"]["notes"]:
         _lines(_para(doc), context["header"]["notes"])
@@ -460,11 +450,12 @@ def _block_line(doc, *, indent):
 def _release_rate_line(paragraph, b: dict) -> None:
     label = b["label"] + (", site-specific data" if b.get("site_specific") else "")
     _run(paragraph, f"{label}:", bold=True)
-    _run(paragraph, f" {b['kg_site_day']} kg/site-day over {b['days']} days/yr from {b['sites']} sites")
+    _run(paragraph, f" {b['kg_site_day']} kg/site-day over {b['days']} days/yr from {b['sites']} {b['sites_word']}")
 
 
 def _release_year_text(b: dict) -> str:
-    return f"or {b['kg_site_year']} kg/site-yr from {b['sites']} sites or {b['kg_year_all_sites']} kg/yr-all sites"
+    return (f"or {b['kg_site_year']} kg/site-yr from {b['sites']} {b['sites_word']} or {b['kg_year_all_sites']} "
+            "kg/yr-all sites")
 
 
 def _release_to_text(b: dict) -> str:
@@ -491,13 +482,13 @@ def _occupational(doc, s: dict, number: int) -> None:
     paragraph = _para(doc, f"Tot. # of workers exposed via assessed routes: {s['workers']}")
     paragraph.add_run().add_break()
     paragraph.add_run(f"Basis: {s['workers_basis']}.")
-    for route, title in (("inhalation", "Inhalation:"), ("dermal", "Dermal:")):
-        _para(doc, title, bold=True)
-        if s[route]:
-            for block in s[route]:
+    for route in s["routes"]:
+        _para(doc, f"{route['title']}:", bold=True)
+        if route["blocks"]:
+            for block in route["blocks"]:
                 _exposure_block(doc, block)
         else:
-            _para(doc, s[f"{route}_statement"], indent=BLOCK_INDENT)
+            _para(doc, route["statement"], indent=BLOCK_INDENT)
     _dose_table(doc, s["doses"], number)
 
 
@@ -505,7 +496,7 @@ def _exposure_block(doc, x: dict) -> None:
     first = _block_line(doc, indent=BLOCK_INDENT)
     first.paragraph_format.keep_with_next = True
     _run(first, f"{x['letter']}. {x['activity']}", bold=True)
-    _run(first, f" ({x['model']}, {x['equation']}): {x['workers']} workers, {x['days']} days/yr"
+    _run(first, f" ({x['model']}, {x['equation']}): {x['workers']} {x['workers_word']}, {x['days']} days/yr"
                 + (f"; {x['basis']}" if x["basis"] else "") + ".")
     for e in x["estimates"]:
         line = _block_line(doc, indent=BLOCK_INDENT)
@@ -604,8 +595,8 @@ def _merge_summary(table, groups: list[tuple[int, int]], spans: list[int], label
 
 
 def _appendix(doc, context: dict) -> None:
-    heading = doc.add_heading("Appendix: releases as computed, inputs used and calculation trace", level=2)
-    heading.paragraph_format.page_break_before = True
+    # No page break before it: the pages fill, as the PDF's (Word's headings keep with what follows).
+    doc.add_heading("Appendix: releases as computed, inputs used and calculation trace", level=2)
     for number, s in enumerate(context["scenarios"], start=1):
         if not s["computed"]:
             continue

@@ -13,6 +13,7 @@ engine's computed narrative of each estimate is printed in the appendix instead
 
 from __future__ import annotations
 
+from ..numbers import unit_for
 from ..selectors import MEDIUM_LABELS, REVIEWER_CHOSE, medium_choice_text
 from ..templatetags.figures import epa, significant
 from .cbi import CBI_TEXT, Cbi
@@ -93,6 +94,7 @@ def release_groups(result: dict, release_texts: dict, per: str, cbi: Cbi) -> lis
             "kg_site_day": epa(estimate["kg_site_day"] * share),
             "days": significant(estimate["days_per_year"], 3),
             "sites": significant(estimate["sites"], 3),
+            "sites_word": unit_for(estimate["sites"], "sites"),  # "from 1 site", "from 3 sites"
             "kg_site_year": epa(estimate["kg_site_year"] * share),
             "kg_year_all_sites": CBI_TEXT if cbi.hides_annual_totals else epa(estimate["kg_year_all_sites"] * share),
             "to": cbi.scrub(texts.get("to", "").strip() or default_destination(release, media, share, per)),

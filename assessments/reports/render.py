@@ -1,5 +1,11 @@
 """The IRER as HTML (browser preview) and as PDF (WeasyPrint), from one template and
-one context (``reports.context.irer_context``)."""
+one context (``reports.context.irer_context``).
+
+The report's body is ``reports/_irer_sheet.html``. The PDF draws it in a document of its
+own (``reports/irer.html``, the print stylesheet inlined); the browser preview shows it
+inside a page of the application (``reports/irer_preview.html``: the navigation, the way
+back to the revision, the downloads), its long parts (the appendix's inputs and trace, each
+estimate's basis) folded in ``<details>``, which the PDF never has."""
 
 from __future__ import annotations
 
@@ -12,18 +18,20 @@ from django.contrib.staticfiles import finders
 from django.template.loader import render_to_string
 
 TEMPLATE = "reports/irer.html"
+PREVIEW_TEMPLATE = "reports/irer_preview.html"
 STYLESHEET = "css/irer.css"
 
 
-def irer_html(context: dict, *, for_pdf: bool) -> str:
-    """The report's HTML. For the PDF the print stylesheet is inlined, so WeasyPrint
-    reads nothing over the network or from the static URL space."""
-    css = ""
-    if for_pdf:
-        path = finders.find(STYLESHEET)
-        with open(path, encoding="utf-8") as handle:
-            css = handle.read()
-    return render_to_string(TEMPLATE, {**context, "for_pdf": for_pdf, "inline_css": css})
+def irer_html(context: dict, *, for_pdf: bool, request=None) -> str:
+    """The report's HTML. For the PDF, the report alone with the print stylesheet inlined,
+    so WeasyPrint reads nothing over the network or from the static URL space; else the
+    preview page of the application (``request``: the user the page's navigation is for)."""
+    if not for_pdf:
+        return render_to_string(PREVIEW_TEMPLATE, {**context, "preview": True}, request=request)
+    path = finders.find(STYLESHEET)
+    with open(path, encoding="utf-8") as handle:
+        css = handle.read()
+    return render_to_string(TEMPLATE, {**context, "inline_css": css})
 
 
 def irer_pdf(context: dict) -> bytes:

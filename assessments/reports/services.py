@@ -85,6 +85,8 @@ def irer_docx_download(*, user, assessment: Assessment, sanitised: bool) -> Irer
     return IrerDocx(irer_docx_filename(context, sanitised=sanitised), irer_docx(context))
 
 
-def irer_preview(*, user, assessment: Assessment, sanitised: bool) -> str:
-    """The same report as HTML for the browser."""
-    return irer_html(_context_for(user=user, assessment=assessment, sanitised=sanitised), for_pdf=False)
+def irer_preview(*, user, assessment: Assessment, sanitised: bool, request=None) -> str:
+    """The same report as the application's preview page, after the same CBI check as the
+    downloads (``request``: the page's navigation is the user's)."""
+    context = _context_for(user=user, assessment=assessment, sanitised=sanitised)
+    return irer_html(context, for_pdf=False, request=request)

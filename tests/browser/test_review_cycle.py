@@ -107,7 +107,7 @@ def enter(page: Page, edit: Edit) -> None:
 def expect_results(page: Page, edit: Edit) -> None:
     facility = page.locator("section[aria-labelledby=facility-title]")
     expect(facility.locator("tr").filter(has=page.locator("code", has_text=re.compile(r"^Nsites$")))
-           .locator("td").nth(1)).to_have_text(str(edit.nsites))
+           .locator("td").first).to_have_text(f"{edit.nsites} site{'s' if edit.nsites != 1 else ''}")
     inputs = page.locator("section[aria-labelledby=inputs-title]")
     expect(inputs.locator("tr", has_text=edit.symbol).first).to_contain_text(edit.reason)
 
@@ -221,7 +221,7 @@ def review_cycle(new_page, django_user_model, tmp_path: Path, use: Use) -> None:
     # Approved work is locked: no edit buttons, and the wizard's address is refused.
     reviewer.reload()
     expect(reviewer.locator(".badge-status-approved")).to_have_text("Approved")
-    for name in ("Edit inputs", "Edit notes"):
+    for name in ("Edit inputs", "Edit notes", re.compile("^Delete")):  # Delete: a link to its question
         expect(reviewer.get_by_role("link", name=name)).to_have_count(0)
     for name in ("Add use", "Duplicate", "Submit for approval", re.compile("^Delete")):
         expect(reviewer.get_by_role("button", name=name)).to_have_count(0)

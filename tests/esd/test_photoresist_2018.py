@@ -214,7 +214,7 @@ def test_sample_irer_records_the_daily_use_basis(irer):
     # irer.md: PV ÷ (sites × days) = 4.63 kg/site-day reproduces the sample's spin-off 4.3E+0
     assert irer.facility["daily_use_basis"] == "chemsteer"
     assert rounds_to(irer.facility["Qchem_day"], "4.63")
-    assert any("'chemsteer'" in n for n in irer.notes)
+    assert any("ChemSTEER's rule, as its IRERs print it" in n for n in irer.notes)
 
 
 def test_the_esd_rule_gives_4_2_and_closes_the_mass_balance():

@@ -82,7 +82,9 @@ def test_every_bad_symbol_is_reported_at_once(key):
 @pytest.mark.parametrize("key", KEYS)
 def test_low_above_high_skin_loading(key):
     found = errors(key, {**GOOD, "Qliquid_skin_low": 3.0})
-    assert found == {"Qliquid_skin_low": "must not exceed Qliquid_skin_high (2.1)"}
+    # the other input named by its label, with its value and units, as the wizard shows it
+    assert found == {"Qliquid_skin_low": "must not exceed “Liquid photoresist left on skin, high end” "
+                                         "(2.1 mg/cm²-incident)"}
 
 
 @pytest.mark.parametrize("key", KEYS)
@@ -124,12 +126,16 @@ def test_a_cleaning_interval_needs_the_cleanings(key):
 
 def test_stripping_process_must_be_one_of_the_four():
     found = errors("photoresist-2018", {**GOOD, "stripping_process": "wet"})
-    assert found == {"stripping_process": "must be one of plasma, aqueous, organic_solvent, unknown"}
+    # the choices by their labels, never their codes
+    assert found == {"stripping_process": (
+        "must be one of the listed choices: “Plasma stripping/ashing: the chemical is destroyed”, "
+        "“Aqueous wet stripping: 100 % to water”, “Organic solvent stripping: 25 % to water, 75 % to "
+        "incineration” or “Unknown: water or incineration”")}
 
 
 def test_stripping_process_belongs_to_the_2018_update_only():
     found = errors("photoresist-2010", {**GOOD, "stripping_process": "plasma"})
-    assert "only in photoresist-2018" in found["stripping_process"]
+    assert "only in the 2010 ESD with EPA's 2018 update" in found["stripping_process"]
 
 
 @pytest.mark.parametrize("symbol", ["Vcont", "cleanings_per_year", "daily_use_basis", "Nlines_site",
@@ -148,7 +154,8 @@ def test_2004_reports_its_own_errors_with_the_foreign_symbols():
 
 def test_2004_range_must_be_ordered():
     found = errors("photoresist-2004", {**GOOD, "Fphoto_wafer_low": 0.08})
-    assert found == {"Fphoto_wafer_low": "must not exceed Fphoto_wafer_high (0.07)"}
+    assert found == {"Fphoto_wafer_low": "must not exceed “Fraction adhering to the wafer, high end of the range” "
+                                         "(0.07 kg/kg)"}
 
 
 # Numbers as text (a form's value, or a JSON string): read by parameters.parse_number.

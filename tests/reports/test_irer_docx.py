@@ -252,7 +252,8 @@ def test_approved_report_has_no_draft_and_names_the_approver(sample_assessment, 
     document = open_docx(irer_docx(irer_context(assessment=sample_assessment)))
     text = "\n".join(body_texts(document) + margin_texts(document))
     assert "DRAFT" not in text
-    assert f"approved by sup on {timezone.localtime(sample_assessment.approved_at):%m/%d/%Y}" in text
+    approved_on = timezone.localtime(sample_assessment.approved_at)
+    assert f"Approved {approved_on.month}/{approved_on.day}/{approved_on.year} by sup" in text
 
 
 CLAIMED = ["Tetrakis", "ethylmethylamino", "352535-01-4", "Deposition Materials Supplier", "1,234", "1234",

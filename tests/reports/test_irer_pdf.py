@@ -107,7 +107,8 @@ def test_approved_report_names_approver_and_date_without_watermark(sample_assess
     text = flat(pdf_text(pdf))
     assert "DRAFT" not in text
     assert not any(WATERMARK_STROKE in page.get_contents().get_data() for page in PdfReader(io.BytesIO(pdf)).pages)
-    assert f"approved by sup on {timezone.localtime(sample_assessment.approved_at):%m/%d/%Y}" in text
+    approved_on = timezone.localtime(sample_assessment.approved_at)
+    assert f"Approved {approved_on.month}/{approved_on.day}/{approved_on.year} by sup" in text
 
 
 CLAIMED = ["Tetrakis(ethylmethylamino)hafnium", "352535-01-4", "Deposition Materials Supplier", "1,234", "1234",

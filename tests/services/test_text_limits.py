@@ -86,7 +86,7 @@ def test_case_number_race_gives_the_second_a_form_error(monkeypatch, reviewer):
             "production_volume_kg_yr": 10.0, "use_description": "U"}
     with pytest.raises(ValidationError) as error:
         services.submission_create(by=reviewer, data=data, cbi_claims=[])
-    assert error.value.message_dict["case_number"] == [services.CASE_NUMBER_TAKEN]
+    assert error.value.message_dict["case_number"] == [services.CASE_NUMBER_TAKEN.format(case_number="P-26-0500")]
     assert Submission.objects.filter(case_number="P-26-0500").count() == 1
 
 

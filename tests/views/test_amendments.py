@@ -252,7 +252,7 @@ def test_the_history_shows_the_amendment_who_when_what_and_why(client, reviewer,
     assert len(entries) == 1
     entry = entries[0]
     assert (entry.user, entry.subject, entry.note) == ("rev", f"Case {case.case_number}", REASON)
-    assert [(c.field, c.old, c.new) for c in entry.changes] == [("Production volume (kg/yr)", "5000", "6000")]
+    assert [(c.field, c.old, c.new) for c in entry.changes] == [("Production volume (kg/yr)", "5,000", "6,000")]
     page = html.unescape(client.get(f"/assessments/{second.pk}/history/").content.decode())
     assert "Amended" in page and f"Reason for the amendment: {REASON}" in page
     # revision 1's history lists it too: it is a change to its case after its approval

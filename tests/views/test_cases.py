@@ -74,7 +74,7 @@ def test_duplicate_case_number_is_refused_on_the_form(client, reviewer):
     client.force_login(reviewer)
     response = client.post("/cases/new/", VALID)
     assert response.status_code == 200
-    assert "Submission with this Case number already exists." in response.content.decode()
+    assert "A case with this case number already exists: P-26-0500." in response.content.decode()
     assert Submission.objects.count() == 1
 
 

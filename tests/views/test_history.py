@@ -54,20 +54,22 @@ def _changes(entries, subject_start: str, field: str):
 
 def test_history_shows_who_changed_which_input_from_what_to_what(reviewed):
     entries = history.assessment_history(assessment=reviewed)
-    assert ("rev", "0.2", "0.15") in _changes(entries, "Use “Spin coating”", "Input Fchem")
-    assert ("rev", "", "0.2") in _changes(entries, "Use “Spin coating”", "Input Fchem")
+    changes = _changes(entries, "Use “Spin coating”", "Mass fraction in the formulation (Fchem)")
+    assert ("rev", "0.2 kg/kg", "0.15 kg/kg") in changes
+    assert ("rev", "0.1 kg/kg (default)", "0.2 kg/kg") in changes  # the toy's default, 0.1
 
 
 def test_history_shows_the_reasons_given_for_overrides(reviewed):
     entries = history.assessment_history(assessment=reviewed)
-    assert ("rev", "MSDS: up to 20 %", "MSDS: typical 15 %") in _changes(entries, "Use “Spin coating”", "Reason for Fchem")
+    reasons = _changes(entries, "Use “Spin coating”", "Reason: Mass fraction in the formulation (Fchem)")
+    assert ("rev", "MSDS: up to 20 %", "MSDS: typical 15 %") in reasons
 
 
 def test_history_shows_the_result_recomputed(reviewed):
     entries = history.assessment_history(assessment=reviewed)
     results = _changes(entries, "Use “Spin coating”", "Result")
     # 5000 kg/yr × 0.2 = 1000 and × 0.15 = 750 kg/yr to air (hand calculation).
-    assert ("rev", "computed with engine 1.0.0: Air 1000 kg/yr", "computed with engine 1.0.0: Air 750 kg/yr") in results
+    assert ("rev", "computed with engine 1.0.0: Air 1,000 kg/yr", "computed with engine 1.0.0: Air 750 kg/yr") in results
 
 
 def test_history_lists_every_decision_with_its_comment_in_order(reviewed):
@@ -81,9 +83,8 @@ def test_history_lists_every_decision_with_its_comment_in_order(reviewed):
 
 
 def test_history_shows_status_changes_with_their_user(reviewed):
-    status_changes = _changes(
-        [e for e in history.assessment_history(assessment=reviewed) if not e.is_decision], "Assessment", "Status"
-    )
+    # Each status change once: the decision's entry, not also the assessment's saved change.
+    status_changes = _changes(history.assessment_history(assessment=reviewed), "Assessment", "Status")
     assert status_changes == [
         ("", "", "Draft"),  # created by the test factory, outside a request: no user
         ("rev", "Draft", "Submitted"),
@@ -112,8 +113,12 @@ def test_history_page_renders_the_entries(client, reviewed, reviewer):
     response = client.get(f"/assessments/{reviewed.pk}/history/")
     assert response.status_code == 200
     html = response.content.decode()
-    assert '<th scope="row" class="fw-normal w-25">Input Fchem</th><td class="w-25"><del>0.2</del></td><td><ins>0.15</ins></td>' in html
-    assert "<del>MSDS: up to 20 %</del>" in html and "<ins>MSDS: typical 15 %</ins>" in html
+    assert ('<th scope="row" class="fw-normal w-25">Mass fraction in the formulation (Fchem)</th>'
+            '<td class="w-25"><span class="visually-hidden">was </span><span class="history-old">0.2 kg/kg</span>'
+            '<span class="history-arrow" aria-hidden="true">→</span></td>'
+            '<td><span class="visually-hidden">now </span><span class="history-new">0.15 kg/kg</span></td>') in html
+    assert '<span class="history-old">MSDS: up to 20 %</span>' in html and '<span class="history-new">MSDS: typical 15 %</span>' in html
+    assert "<del>" not in html and "<ins>" not in html
     assert "Comment: Use the typical 15 %, not the maximum." in html
 
 
@@ -145,14 +150,15 @@ def test_comparison_highlights_the_inputs_and_results_that_differ(client, review
     differing = {row.label: (row.left, row.right) for row in use.rows if row.differs}
     # 5000 × 0.2 = 1000 kg/yr; 8000 × 0.2 = 1600 kg/yr (hand calculation).
     assert differing == {
-        "Input Qchem_yr: Annual volume [kg/yr]": ("5000", "8000"),
-        "Release 1 Everything, high end, kg/yr all sites": ("1000", "1600"),
-        "Total to air, kg/yr all sites": ("1000", "1600"),
+        "Annual volume (Qchem_yr)": ("5,000 kg/yr", "8,000 kg/yr"),
+        "Release 1 Everything, high end, all sites": ("1,000 kg/yr", "1,600 kg/yr"),
+        "Total to air, all sites": ("1,000 kg/yr", "1,600 kg/yr"),
     }
     same = {row.label for row in use.rows if not row.differs}
-    assert {"Input Fchem: Mass fraction in the formulation [kg/kg]", "Reason for Fchem", "Input TIME_days: Operating days [days/yr]"} <= same
+    assert {"Mass fraction in the formulation (Fchem)", "Reason: Mass fraction in the formulation (Fchem)",
+            "Operating days (TIME_days)"} <= same
     html = response.content.decode()
-    assert '<tr class="table-warning">\n        <th scope="row" class="fw-normal">Input Qchem_yr: Annual volume [kg/yr] <span class="visually-hidden">(differs)</span></th>' in html
+    assert '<th scope="row" class="fw-normal">Annual volume (Qchem_yr)</th>' in html
     assert '<label class="form-label" for="compare-with">' in html
 
 
@@ -184,7 +190,7 @@ def test_comparison_shows_a_use_only_in_one_revision(client, reviewer, two_revis
     add_computed_scenario(second, title="Cleaning")
     comparison = history.revision_comparison(user=reviewer, pk=second.pk)
     notes = [section.note for section in comparison["sections"]]
-    assert "Only in revision 2." in notes
+    assert "Method: Toy release to air. Only in revision 2." in notes
 
 
 # CBI ------------------------------------------------------------------------------------------

@@ -104,4 +104,4 @@ def test_case_page_shows_numbers_as_typed_not_as_python_floats(client, reviewer)
     client.force_login(reviewer)
     values = {f["name"]: f["value"] for g in client.get(f"/cases/{case.pk}/").context["header_groups"] for f in g["fields"]}
     assert (values["production_volume_kg_yr"], values["molecular_weight"], values["vapour_pressure_torr"],
-            values["vapour_pressure_temp_c"], values["use_concentration"]) == ("5,000", "200", "1.0E-6", "20", "0.15")
+            values["vapour_pressure_temp_c"], values["use_concentration"]) == ("5,000", "200", "1E-6", "20", "0.15")

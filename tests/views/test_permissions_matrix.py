@@ -103,7 +103,8 @@ EXPECTED_GET: dict[str, dict[str, int]] = {
     "scenario-wizard": {"owner": 302, "*": 403},
     "scenario-wizard-step": {"owner": 200, "*": 403},
     "scenario-duplicate": {"*": 405},
-    "scenario-delete": {"*": 405},
+    "scenario-delete": {"owner": 200, "*": 403},  # the question; the POST deletes
+    "scenario-restore": {"*": 405},
     "review-queue": {"supervisor": 200, "*": 403},
     "assessment-submit": {"*": 405},
     "assessment-approve": {"*": 405},

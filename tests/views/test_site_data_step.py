@@ -272,7 +272,7 @@ def test_a_cross_check_of_the_method_is_the_engines(client, reviewer, assessment
     assert response.status_code == 200
     # 6,000 hr/yr over 220 days is more than 24 hours a day (methods._common_check)
     assert response.context["wizard"]["form"].errors["e0-source_test-OH"] == [
-        "OH must be at most 24 hr a day × days_per_year (5280 hr/yr)."]
+        "OH must be at most 24 hr a day × “Days of release” (5280 hr/yr)."]
     scenario.refresh_from_db()
     assert "site_specific" not in scenario.inputs
 
@@ -362,7 +362,7 @@ def test_the_history_shows_the_entry_as_text(client, reviewer, assessment):
     scenario = add_scenario(client, assessment)
     post_site(client, scenario, entry_values("source_test", HF_TEST, replaces="1"))
     changes = [c for entry in history.assessment_history(assessment=assessment) for c in entry.changes]
-    (change,) = [c for c in changes if c.field.startswith("Input site_specific")]
+    (change,) = [c for c in changes if c.field == "Submitter's site data (EIIP)"]
     assert change.new.startswith("Source test (stack concentration and flow), replaces release 1: "
                                  "pollutant_class = Inorganic HAPs")
     assert "C_x = 15.4 ppmvd" in change.new and f"source: {HF_SOURCE}" in change.new
@@ -376,7 +376,7 @@ def test_the_comparison_of_inputs_shows_the_entry_as_text(reviewer, assessment):
     scenario.refresh_from_db()
     rows = history._input_rows(None, scenario)
     (row,) = [r for r in rows if "site data" in r.label.lower()]
-    assert row.label == "Input site_specific: Submitter's site data (EIIP)"
+    assert row.label == "Submitter's site data (EIIP)"
     assert row.right.startswith("Source test (stack concentration and flow), replaces release 1")
     assert row.left == ""
 

@@ -127,10 +127,13 @@ def test_going_back_keeps_what_was_typed(client, reviewer, assessment):
     assert "Napply" not in scenario.inputs  # kept in the session only, until the step is saved
 
 
-def test_returning_a_value_to_its_default_drops_the_override_and_reason(client, reviewer, assessment):
+def test_returning_a_value_to_its_default_drops_the_override_and_keeps_a_reason_typed(client, reviewer, assessment):
     client.force_login(reviewer)
     scenario = add_scenario(client, assessment, "photoresist-2010")
     post_step(client, scenario, "production", {"Fchem": "0.4"}, {"Fchem": "back to default"})
+    scenario.refresh_from_db()
+    assert "Fchem" not in scenario.inputs and scenario.reasons["Fchem"] == "back to default"
+    post_step(client, scenario, "production", {"Fchem": "0.4"}, {"Fchem": ""})
     scenario.refresh_from_db()
     assert "Fchem" not in scenario.inputs and "Fchem" not in scenario.reasons
 

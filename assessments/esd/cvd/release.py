@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ..options import OpenMedium
+from ..parameters import when
 from ..results import Medium, Release, release_estimate
 from . import equations as eq
 from .constants import DOC, EF_POU
@@ -34,11 +35,13 @@ OPEN_MEDIA = (
     OpenMedium(1, RELEASE_1_MEDIA["table_a_2"][0], "air",
                f"{DOC} §4.3 ¶62 and §6.2.1: air or water (Table A-2 adds incineration); the ESD prefers none: "
                "its first, air, is the default", "release",
-               applies="It applies when the media of Release 1 are left open (air or water, or Table A-2)."),
+               applies="It applies when the media of Release 1 are left open (air or water, or Table A-2).",
+               applies_when=when(Release1_media=("air_or_water", "table_a_2"))),
     OpenMedium(2, ("water", "incineration", "landfill"), "water",
                f"{DOC} Appendix C: wastewater treatment (POTW), incineration or landfill; the appendix prefers "
                "none: its first, water, is the default", "supplier",
-               applies="It applies when the supplier site is assessed."),
+               applies="It applies when the supplier site is assessed.",
+               applies_when=when(supplier_site="yes")),
 )
 
 _POSITION = {

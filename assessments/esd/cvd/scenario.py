@@ -171,6 +171,7 @@ CVD_2015 = Scenario(
     run=run,
     presets=PRESETS,
     open_media=OPEN_MEDIA,
+    edition=2015,
 )
 
 SCENARIOS = (CVD_2015,)

@@ -30,6 +30,11 @@ class AbatementEfficiency:
     def label(self) -> str:
         return f"{self.process}; {self.technology}; {self.compound}: {self.printed}"
 
+    @property
+    def option_text(self) -> str:
+        """The row under its process's heading: technology, compound and the printed efficiency."""
+        return f"{self.technology}; {self.compound}: {self.printed}"
+
 
 def efficiency_from_printed(printed: str) -> float:
     """The removal efficiency a Table 4-2 entry stands for, as a fraction [kg/kg].

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ._validate import check_range, non_negative, positive
 
-_CATALOGUE = "project catalogue spec/epa-standard-models.md, 'Dose averages' (ChemSTEER v3.2 dose defaults)"
+_CATALOGUE = "EPA/OPPT ChemSTEER v3.2 dose defaults, as ChemSTEER's IRER prints the dose averages"
 
 #: Body weight [kg]: EPA's older default for an adult worker (ChemSTEER). Recent TSCA
 #: risk evaluations use 80 kg (Exposure Factors Handbook 2011 mean adult body weight).

@@ -135,7 +135,7 @@ DEFAULT_SOURCES: dict[str, str] = {
     "PENETRATION_CONSTANT": f"{_DOC}, Appendix B.2.1.1, note under Eq B-1 (Arnold and Engel, 1999)",
     "MASS_TRANSFER_CONSTANT": f"{_DOC}, Appendix B.2.1.2, note under Eq B-3 (Arnold and Engel, 1999)",
     "R_ATM_CM3_MOL_K": f"{_DOC}, Appendix B.2.1.3, Eq B-5 variable list: 82.05 atm-cm3/mol-K",
-    "CM3_PER_GALLON": "ChemSTEER v3.2 model table, AP-42 Loading Model (Eq B-5 body lost in the 2010 ESD text); catalogue spec/epa-standard-models.md",
+    "CM3_PER_GALLON": "ChemSTEER v3.2 model table, AP-42 Loading Model: 3,785.4 cm³ per US gallon",
     "D_OPENING": f"{_T_B1}, Dopening: 5.08 cm (< 5,000 gal), 7.6 cm (> 5,000 gal), 92 cm equipment cleaning, sampling 2.5 typical (2002 policy, footnote a) / 10 worst case",
     "CONTAINER_VAPOUR_DEFAULTS": f"{_T_B1}: Vcont_empty 1, 5, 55, 550, 5,000, 20,000 gal; RATEfill 60, 60, 20, 20, 2, 1 containers/h; Fsaturation_factor typical 0.5 / worst 1 (bottles to totes), 1 (tank trucks, rail cars); air speed from Table B-2 (indoors 100, outdoors 440 ft/min)",
     "ACTIVITY_HOURS": f"{_T_B1}, TIMEactivity_hours: containers handled a day / RATEfill; equipment cleaning 4 (multiple vessels), 1 (single large), 0.5 (single small); sampling 1; continuous 24; batch: lesser of hours/batch x batches/day or 24",

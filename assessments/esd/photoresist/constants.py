@@ -75,11 +75,13 @@ TABLE_3_2_SOURCE = (
     "360 (the defaults, Table A-4). §3.2: do not combine the high ends of different rows."
 )
 TABLE_3_1_2004_SOURCE = (
-    f"{ESD_2004} Table 3-1, p. 11 (ref 26): the same three rows as ESD 2010 Table 3-2; "
-    "the extracted text prints '15' for the 1.5 mL of the high-end row (1,000 × 24 × 1.5 / "
-    "1,000 = 36 kg/site-day confirms 1.5). Table B-2 prints 350 days/yr, against 360 in Table 3-1, "
+    f"{ESD_2004} Table 3-1, p. 11 (ref 26): the same three rows as ESD 2010 Table 3-2; the "
+    "high-end row dispenses 1.5 mL an application (1,000 × 24 × 1.5 / 1,000 = 36 kg/site-day, "
+    "the conservative average of ¶38). Table B-2 prints 350 days/yr, against 360 in Table 3-1, "
     "¶49-57 and the worked example (p. 18): 360 is used."
 )
+# Table 3-1's high-end volume reads "15" in the text the engine was built from; the row's own
+# product (36 kg/site-day, ¶38) confirms 1.5 mL.
 
 #: Default scale: "the conservative average photoresist use rate of 36 kg/site-day"
 #: (ESD 2004 ¶38) / the Table A-4 defaults (ESD 2010).
@@ -139,8 +141,8 @@ VCONT_2004_L = 4.0
 #: Containers emptied per site-day when fewer containers than days (Eqn 4-1a).
 NCONT_SITE_DAY_DEFAULT = 1
 NCONT_SITE_DAY_SOURCE = (
-    f"{ESD_2010} Eqn 4-1a and Table A-4: 1 container/site-day (EPA assumption; only used "
-    "if Ncont_site_yr is less than TIMEapply_days)"
+    f"{ESD_2010} Eqn 4-1a and Table A-4: 1 container/site-day (EPA assumption; used only when a "
+    "site empties fewer containers a year than it has application days)"
 )
 
 FCONTAINER_DISP_DEFAULT = residue.SMALL_CONTAINER_HE
@@ -195,8 +197,8 @@ FPHOTO_WASTE_SOURCE = f"{ESD_2010} §5.7 and Table A-4: 0.01 (EPA engineering ju
 #: intervals; the engine uses TIMEapply_days / cleanings, 30, 13.8, 6.9 at 360 days).
 PRINTED_CLEANING_INTERVALS = {12: 30, 26: 14, 52: 7}
 CLEANING_SOURCE = (
-    f"{ESD_2010} §4.3 note: 12 days/year (monthly), 26 (biweekly) or 52 (weekly) instead of "
-    "TIMEapply_days, with the residue accumulated over the interval: 30, 14 or 7 days"
+    f"{ESD_2010} §4.3 note: 12 cleaning days a year (monthly), 26 (every two weeks) or 52 (weekly) "
+    "instead of every application day, with the residue collected over the interval: 30, 14 or 7 days"
 )
 
 # --- The process, as the IRER describes it ---------------------------------------------
@@ -228,7 +230,7 @@ NOPERATORS_LINE_SHIFT_SOURCE = f"{ESD_2010} Eqn 5-1 and Table A-4: 2 workers/lin
 NLINES_SITE_DEFAULT = 8
 NLINES_SITE_SOURCE = (
     f"{ESD_2010} Eqn 5-1 and Table A-4: 8 spin-coating lines/site, high end (SIA, 2006; "
-    "Spinillo, 2005); Table A-3 misprints the symbol as Nlines_shift"
+    "Spinillo, 2005); Table A-3 prints this symbol as Nlines_shift"
 )
 NSHIFTS_DAY_DEFAULT = 3
 NSHIFTS_DAY_SOURCE = f"{ESD_2010} Eqn 5-1, 5-2 and Table A-4: 3 shifts/day (24-hour day; SIA, 2006)"
@@ -261,7 +263,7 @@ NEXP_INCIDENT_SOURCE_2004 = f"{ESD_2004} ¶62-63, p. 16-17: 1 incident/day"
 #: over 50 weeks).
 MAX_EXPOSURE_DAYS_DEFAULT = 250
 MAX_EXPOSURE_DAYS_SOURCE = f"{ESD_2010} §5.3: at most 250 days/yr per worker (40-hour week, 50 weeks/yr)"
-MAX_EXPOSURE_DAYS_SOURCE_2004 = f"{ESD_2004} ¶63, p. 17: up to 250 days/yr, or TIMEapply_days if less"
+MAX_EXPOSURE_DAYS_SOURCE_2004 = f"{ESD_2004} ¶63, p. 17: up to 250 days/yr, or the days of application a year if fewer"
 
 #: The hand-area default set each scenario uses (keys of dermal.HAND_AREA_SETS).
 #: 2010 as published: the printed 420/840 cm² (§5.3 to 5.7, Table A-4, Section 6.3).

@@ -38,7 +38,7 @@ def round_up(count: float) -> int:
 @equation(
     "Qphoto_day", "kg photoresist/site-day",
     "Napply × TIMEapply_hours × Qapply / 1,000 mL/L × RHOphoto",
-    f"{ESD_2010} Eqn 3-1, §3.2 (display lost in the extracted text; printed in Table A-1 and §6.1.1)",
+    f"{ESD_2010} Eqn 3-1, §3.2 (as Table A-1 and §6.1.1 print it)",
 )
 def photoresist_daily_use(Napply: float, TIMEapply_hours: float, Qapply: float, RHOphoto: float) -> float:
     """Daily dispense (use) rate of the photoresist per site [kg photoresist/site-day].
@@ -240,7 +240,7 @@ def containers_per_site_year(Qchem_yr: float, Fchem: float, Qcont: float, Nsites
 
 
 @equation("Ncont_site_yr", "containers/site-yr", "Ncont_site_yr rounded up to whole containers",
-          f"{ESD_2010} §6.1.5 (2,923.98 printed as 2,924)")
+          f"{ESD_2010} §6.1.5 (rounded up to whole containers, as the worked example does)")
 def whole_containers(Ncont_site_yr: float) -> int:
     """Containers per site-year rounded up to a whole container [containers/site-yr].
 
@@ -549,7 +549,7 @@ def operators_per_site(Noperators_line_shift: int, Nlines_site: int, Nshifts_day
 
     Notes
     -----
-    ESD 2010, Eqn 5-1, Section 5.2.1 (Table A-3 misprints Nlines_site as Nlines_shift).
+    ESD 2010, Eqn 5-1, Section 5.2.1 (Table A-3 prints Nlines_site as Nlines_shift).
 
     >>> operators_per_site(2, 8, 3)  # ESD 2010 §6.3.1: 48
     48

@@ -18,8 +18,11 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ..models import dermal
-from ..parameters import CHOICE, INT, CrossCheck, EngineValidationError, Param, ParamSet, Step, validate
+from ..parameters import (
+    CHOICE, INT, CrossCheck, EngineValidationError, Param, ParamSet, Step, validate, when,
+)
 from ..registry import Preset
+from ..text import given
 from . import constants as c
 
 # --- Wizard steps ----------------------------------------------------------------------
@@ -37,7 +40,7 @@ _STEP_PRODUCTION = Step(
 _STEP_FACILITY = Step(
     FACILITY, "Facility: a Table 3-2 row, the submitter's numbers, or known sites",
     "Pick a row of Table 3-2 (large scale, high end is the default), or enter the submitter's "
-    "Eqn 3-1 inputs, or give the number of sites if it is known.",
+    "figures for the daily photoresist use (Eqn 3-1), or give the number of sites if it is known.",
 )
 _STEP_CONTAINERS = Step(CONTAINERS, "Containers", "The photoresist containers and their residue.")
 _STEP_WORKERS = Step(WORKERS, "Workers and exposure", "Workers per site and the dermal model inputs.")
@@ -52,15 +55,26 @@ def _process_step(title: str) -> Step:
 DISPENSED = "dispensed"
 CHEMSTEER = "chemsteer"
 DAILY_USE_BASES = (
-    (DISPENSED, "The ESD's rule: (1 − Fcontainer_disp) × Qchem_yr ÷ (Nsites × TIMEapply_days)"),
-    (CHEMSTEER, "ChemSTEER's: Qchem_yr ÷ (Nsites × TIMEapply_days), as its IRERs print"),
+    (DISPENSED, "The ESD's rule: the chemical dispensed (container residue left out)"),
+    (CHEMSTEER, "ChemSTEER's rule: the whole production volume, as its IRERs print it"),
+)
+DAILY_USE_HELP = (
+    (DISPENSED, "Qchem_day = (1 − Fcontainer_disp) × Qchem_yr ÷ (Nsites × TIMEapply_days) (ESD 2010 Eqn 3-3 "
+                "footnote): the residue left in the containers is not used at the sites."),
+    (CHEMSTEER, "Qchem_day = Qchem_yr ÷ (Nsites × TIMEapply_days), container residue included (EPA 2018 update, "
+                "Section 7 sample IRER): reproduces an IRER made with ChemSTEER."),
 )
 ONE_VALUE = "one"
 BOTH_ENDS = "both"
 WAFER_RANGES = (
-    (ONE_VALUE, "One value: Fphoto_wafer (0.07 by default, conservative for water releases)"),
-    (BOTH_ENDS, "Both ends: Fphoto_wafer_low (0.01, most to incineration) and Fphoto_wafer (0.07, most to "
-                "water), as the 2004 edition estimates them"),
+    (ONE_VALUE, "One value"),
+    (BOTH_ENDS, "Both ends of the 1 to 7 % range"),
+)
+WAFER_RANGE_HELP = (
+    (ONE_VALUE, "The fraction adhering to the wafer entered above (0.07 by default, conservative for water "
+                "releases)."),
+    (BOTH_ENDS, "The low end entered below (0.01 by default: most of the chemical to incineration) and the "
+                "fraction entered above as the high end (0.07: most to water), as the 2004 edition estimates them."),
 )
 PLASMA = "plasma"
 AQUEOUS = "aqueous"
@@ -90,17 +104,20 @@ AREA_2HAND_MAX = 2_000.0
 def _production(fchem_source: str) -> list[Param]:
     return [
         Param("Qchem_yr", "Production volume of the chemical", "kg/yr", None,
-              "The submission (no default)", PRODUCTION, lower=0, lower_open=True, required=True,
+              "The submission", PRODUCTION, lower=0, lower_open=True, required=True,
               from_case="production_volume_kg_yr"),
         Param("Fchem", "Mass fraction of the chemical in the photoresist", "kg/kg", c.FCHEM_DEFAULT,
               fchem_source, PRODUCTION, lower=0, upper=1, lower_open=True, from_case="use_concentration"),
-        Param("VPchem", "Vapour pressure of the chemical (optional)", "torr", None,
-              "The submission; when 0.001 torr or more the chemical is not the nonvolatile one the ESD "
+        Param("VPchem", "Vapour pressure of the chemical", "torr", None,
+              "The submission; at 0.001 torr or more the chemical is not the nonvolatile one the ESD "
               f"assumes ({c.NONVOLATILE_VP_SOURCE})", PRODUCTION, lower=0, upper=VP_MAX_TORR,
-              help="Leave out for a nonvolatile chemical.", from_case="vapour_pressure_torr"),
-        Param("MWchem", "Molecular weight of the chemical (optional)", "g/mol", None,
-              "The submission; needed for the vapour models when VPchem ≥ 0.001 torr", PRODUCTION,
-              lower=0, lower_open=True, from_case="molecular_weight"),
+              if_empty="the chemical is taken as nonvolatile (below 0.001 torr), as the ESD assumes",
+              from_case="vapour_pressure_torr"),
+        Param("MWchem", "Molecular weight of the chemical", "g/mol", None,
+              "The submission; the vapour models need it when the vapour pressure is 0.001 torr or more",
+              PRODUCTION, lower=0, lower_open=True,
+              if_empty="not needed unless the vapour pressure is 0.001 torr or more",
+              from_case="molecular_weight"),
     ]
 
 
@@ -117,11 +134,12 @@ def _eqn_3_1(scale_source: str, rho_source: str, napp_source: str) -> list[Param
               lower=0, upper=RHOPHOTO_MAX, lower_open=True),
         Param("TIMEapply_days", "Days of application per year", "days/yr", s.TIMEapply_days, scale_source,
               FACILITY, lower=1, upper=c.DAYS_PER_YEAR, kind=INT),
-        Param("Napp_ratio", "Napp_chem / Napp_photo: fraction of applications with the chemical", "-",
-              c.NAPP_RATIO_DEFAULT, napp_source, FACILITY, lower=0, upper=1, lower_open=True),
-        Param("Nsites", "Known number of sites (optional)", "sites", None,
-              "The submission; when left out, calculated by Eqn 3-3 and rounded up", FACILITY,
-              lower=1, kind=INT, help="Leave out to calculate it."),
+        Param("Napp_ratio", "Fraction of the applications that use a photoresist with the chemical", "-",
+              c.NAPP_RATIO_DEFAULT, napp_source, FACILITY, lower=0, upper=1, lower_open=True,
+              help="The ESD's Napp_chem ÷ Napp_photo."),
+        Param("Nsites", "Number of sites, when known", "sites", None,
+              "The submission", FACILITY, lower=1, kind=INT,
+              if_empty="computed by Eqn 3-3 and rounded up to whole sites"),
     ]
 
 
@@ -133,14 +151,12 @@ def _dermal(area_set: str, q_source: str, nexp_source: str, max_days_source: str
         Param("Qliquid_skin_high", "Liquid photoresist left on skin, high end", "mg/cm²-incident",
               c.QLIQUID_SKIN_HIGH_DEFAULT, q_source, WORKERS, lower=0, upper=QLIQUID_SKIN_MAX, lower_open=True),
         Param("AREAsurface_1hand", "Skin area contacted, one hand", "cm²", areas.one_hand,
-              f"Hand-area set {area_set!r}: {areas.source}", WORKERS, lower=0, upper=AREA_1HAND_MAX,
-              lower_open=True),
+              areas.source, WORKERS, lower=0, upper=AREA_1HAND_MAX, lower_open=True),
     ]
     if two_hands:
         params.append(
             Param("AREAsurface_2hand", "Skin area contacted, two hands", "cm²", areas.two_hands,
-                  f"Hand-area set {area_set!r}: {areas.source}", WORKERS, lower=0, upper=AREA_2HAND_MAX,
-                  lower_open=True))
+                  areas.source, WORKERS, lower=0, upper=AREA_2HAND_MAX, lower_open=True))
     params += [
         Param("Nexp_incident", "Exposure incidents per day", "incidents/day", c.NEXP_INCIDENT_DEFAULT,
               nexp_source, WORKERS, lower=1, kind=INT),
@@ -158,34 +174,36 @@ def revised_params(area_set: str, *, stripping: bool) -> list[Param]:
     params = _production(c.FCHEM_SOURCE)
     params += _eqn_3_1(c.TABLE_3_2_SOURCE, c.RHOPHOTO_SOURCE, c.NAPP_RATIO_SOURCE)
     params.append(
-        Param("daily_use_basis", "Daily use recalculated after rounding Nsites", "", DISPENSED,
-              "irer.md: 'dispensed' is the ESD's rule (ESD 2010 Eqn 3-3 footnote); 'chemsteer' reproduces "
-              "ChemSTEER's IRERs (EPA 2018 update, Section 7)", FACILITY, kind=CHOICE, choices=DAILY_USE_BASES))
+        Param("daily_use_basis", "Daily use after rounding the number of sites up", "", DISPENSED,
+              f"{c.ESD_2010} Eqn 3-3 footnote (the ESD's rule); {c.EPA_2018} Section 7 sample IRER (ChemSTEER's)",
+              FACILITY, kind=CHOICE, choices=DAILY_USE_BASES, choice_help=DAILY_USE_HELP))
     params += [
         Param("Fcontainer_disp", "Fraction of the photoresist left in emptied containers", "kg/kg",
               c.FCONTAINER_DISP_DEFAULT, c.FCONTAINER_DISP_SOURCE, CONTAINERS, lower=0, upper=1, upper_open=True),
         Param("Vcont", "Volume of photoresist per container", "L/container", c.VCONT_DEFAULT_L, c.VCONT_SOURCE,
               CONTAINERS, lower=0, lower_open=True),
-        Param("Ncont_site_day", "Containers emptied per site-day (fewer containers than days)",
+        Param("Ncont_site_day", "Containers emptied per site-day, when fewer containers than days",
               "containers/site-day", c.NCONT_SITE_DAY_DEFAULT, c.NCONT_SITE_DAY_SOURCE, CONTAINERS,
               lower=1, kind=INT),
         Param("Fequip_disp", "Fraction of the chemical left in the equipment as residue", "kg/kg",
               c.FEQUIP_DISP_DEFAULT, c.FEQUIP_DISP_SOURCE, PROCESS, lower=0, upper=1, upper_open=True),
-        Param("cleanings_per_year", "Equipment cleanings per year (optional)", "cleanings/yr", None,
-              f"{c.CLEANING_SOURCE}; when left out, daily cleaning (TIMEapply_days), the conservative default",
-              PROCESS, lower=1, upper=c.DAYS_PER_YEAR, kind=INT, help="Leave out for daily cleaning."),
-        Param("cleaning_interval_days", "Days of residue accumulated per cleaning (optional)", "days", None,
-              f"{c.CLEANING_SOURCE}; when left out, TIMEapply_days ÷ cleanings_per_year (the application days between cleanings)",
-              PROCESS, lower=0, upper=c.DAYS_PER_YEAR, lower_open=True,
-              help="Only with cleanings_per_year; leave out to use the ESD's intervals."),
+        Param("cleanings_per_year", "Equipment cleanings per year", "cleanings/yr", None,
+              c.CLEANING_SOURCE, PROCESS, lower=1, upper=c.DAYS_PER_YEAR, kind=INT,
+              if_empty="the equipment is cleaned every application day, the ESD's conservative default"),
+        Param("cleaning_interval_days", "Days of residue collected per cleaning", "days", None,
+              c.CLEANING_SOURCE, PROCESS, lower=0, upper=c.DAYS_PER_YEAR, lower_open=True,
+              if_empty="the application days between cleanings (application days ÷ cleanings per year)",
+              help="Give it only with the equipment cleanings per year."),
         Param("Fphoto_wafer", "Fraction of the applied chemical adhering to the wafer", "kg/kg",
               c.FPHOTO_WAFER_DEFAULT, c.FPHOTO_WAFER_SOURCE_2018 if stripping else c.FPHOTO_WAFER_SOURCE,
               PROCESS, lower=0, upper=1),
-        Param("Fphoto_wafer_range", "Adhesion: one value, or both ends of the 1 to 7 % range", "", ONE_VALUE,
-              c.FPHOTO_WAFER_RANGE_SOURCE, PROCESS, kind=CHOICE, choices=WAFER_RANGES),
-        Param("Fphoto_wafer_low", "Fraction adhering to the wafer, low end of the range (both ends only)", "kg/kg",
+        Param("Fphoto_wafer_range", "Fraction adhering to the wafer: one value or both ends of the range", "",
+              ONE_VALUE, c.FPHOTO_WAFER_RANGE_SOURCE, PROCESS, kind=CHOICE, choices=WAFER_RANGES,
+              choice_help=WAFER_RANGE_HELP),
+        Param("Fphoto_wafer_low", "Fraction adhering to the wafer, low end of the range", "kg/kg",
               c.FPHOTO_WAFER_LOW_2004, c.FPHOTO_WAFER_RANGE_SOURCE, PROCESS, lower=0, upper=1,
-              help="Used only when both ends of the range are estimated; the high end is Fphoto_wafer."),
+              applies_when=when(Fphoto_wafer_range=BOTH_ENDS),
+              help="The high end is the fraction adhering to the wafer entered above."),
         Param("Fphoto_develop", "Fraction of the adhered chemical removed in development", "kg/kg",
               c.FPHOTO_DEVELOP_DEFAULT, c.FPHOTO_DEVELOP_SOURCE, PROCESS, lower=0, upper=1),
     ]
@@ -250,67 +268,94 @@ def params_2004() -> list[Param]:
 STEPS_2004 = (_STEP_PRODUCTION, _STEP_FACILITY, _STEP_CONTAINERS, _process_step("Process fractions"),
               _STEP_WORKERS)
 
-_USE_2010 = "use photoresist-2010 or photoresist-2018 for it"
+_USE_2010 = "the 2010 revision and its 2018 update have it"
+_WORKERS_2004 = "not used by the 2004 edition: it assumes 20 to 25 exposed workers a site (its low and high ends)"
+_ONLY_2018 = "only in the 2010 ESD with EPA's 2018 update (its split of Release 5 by stripping process)"
 #: INTERFACE.md's photoresist symbols that the 2004 method has no place for.
 NOT_IN_2004 = {
     "Vcont": f"not used by the 2004 edition: it counts no containers (Eqn 3-4 applies the residue to the daily use); {_USE_2010}",
     "Ncont_site_day": f"not used by the 2004 edition: it counts no containers (Eqn 3-4 is daily); {_USE_2010}",
     "cleanings_per_year": f"not used by the 2004 edition: equipment is cleaned daily (Eqn 3-5); {_USE_2010}",
     "cleaning_interval_days": f"not used by the 2004 edition: equipment is cleaned daily (Eqn 3-5); {_USE_2010}",
-    "daily_use_basis": f"not used by the 2004 edition: it does not recalculate Qchem_day after Eqn 3-3; {_USE_2010}",
-    "Fphoto_wafer": "the 2004 edition carries Fphoto_wafer as the range 0.01 to 0.07: give Fphoto_wafer_low and Fphoto_wafer_high (equal for a single value)",
-    "Noperators_line_shift": f"not used by the 2004 edition: it assumes 20 to 25 exposed workers a site (Nworkers_low, Nworkers_high); {_USE_2010}",
-    "Nlines_site": f"not used by the 2004 edition: it assumes 20 to 25 exposed workers a site (Nworkers_low, Nworkers_high); {_USE_2010}",
-    "Nshifts_day": f"not used by the 2004 edition: it assumes 20 to 25 exposed workers a site (Nworkers_low, Nworkers_high); {_USE_2010}",
-    "Ntechs_shift": f"not used by the 2004 edition: it assumes 20 to 25 exposed workers a site (Nworkers_low, Nworkers_high); {_USE_2010}",
+    "daily_use_basis": f"not used by the 2004 edition: it does not recalculate the daily use after Eqn 3-3; {_USE_2010}",
+    "Fphoto_wafer": "the 2004 edition carries the fraction adhering to the wafer as the range 0.01 to 0.07: give its "
+                    "low and high ends (equal for a single value)",
+    "Noperators_line_shift": f"{_WORKERS_2004}; {_USE_2010}",
+    "Nlines_site": f"{_WORKERS_2004}; {_USE_2010}",
+    "Nshifts_day": f"{_WORKERS_2004}; {_USE_2010}",
+    "Ntechs_shift": f"{_WORKERS_2004}; {_USE_2010}",
     "AREAsurface_2hand": f"not used by the 2004 edition: its one dermal activity is one-handed (Eqn 3-9); {_USE_2010}",
     "Fphoto_waste": f"not used by the 2004 edition: it has no waste-solvent exposure; {_USE_2010}",
-    "stripping_process": "only in photoresist-2018 (the EPA 2018 update's stripping-process split)",
+    "stripping_process": _ONLY_2018,
 }
 NOT_IN_2010 = {
-    "stripping_process": "only in photoresist-2018 (the EPA 2018 update's stripping-process split)",
-    "Fphoto_wafer_high": "only in photoresist-2004; here the high end of the range is Fphoto_wafer "
-                         "(with Fphoto_wafer_range 'both')",
-    "Nworkers_low": "only in photoresist-2004; the 2010 ESD counts workers by Eqn 5-1 and 5-2",
-    "Nworkers_high": "only in photoresist-2004; the 2010 ESD counts workers by Eqn 5-1 and 5-2",
+    "stripping_process": _ONLY_2018,
+    "Fphoto_wafer_high": "only in the 2004 edition; here the high end of the range is the fraction adhering to "
+                         "the wafer (with both ends of the range chosen)",
+    "Nworkers_low": "only in the 2004 edition; the 2010 ESD counts workers by Eqn 5-1 and 5-2",
+    "Nworkers_high": "only in the 2004 edition; the 2010 ESD counts workers by Eqn 5-1 and 5-2",
 }
 NOT_IN_2018 = {k: v for k, v in NOT_IN_2010.items() if k != "stripping_process"}
 
 
 # --- Cross-checks (run only when every single input is valid) --------------------------
+#
+# Each names the other input by its label, as the wizard shows it; the wizard runs a check
+# at the step where all the inputs it reads are known, and shows its message on the field.
 
 CrossErrors = dict[str, str]
+Labels = Mapping[str, Param]
 
 
-def _low_not_above_high(low: str, high: str) -> CrossCheck:
+def _quoted(params: Labels, symbol: str) -> str:
+    return f"“{params[symbol].label}”"
+
+
+def _amount(value: float, units: str) -> str:
+    return f"{given(value)} {units}".strip() if units not in ("-", "") else given(value)
+
+
+def _low_not_above_high(params: Labels, low: str, high: str) -> CrossCheck:
     def check(inputs: Mapping[str, Any]) -> CrossErrors:
         if inputs[low] > inputs[high]:
-            return {low: f"must not exceed {high} ({inputs[high]:g})"}
+            return {low: f"must not exceed {_quoted(params, high)} ({_amount(inputs[high], params[high].units)})"}
         return {}
 
     check.__name__ = f"check_{low}_not_above_{high}"
     return check
 
 
-def _cleaning_within_application_days(inputs: Mapping[str, Any]) -> CrossErrors:
-    n = inputs.get("cleanings_per_year")
-    if n is not None and n > inputs["TIMEapply_days"]:
-        return {"cleanings_per_year": f"must not exceed TIMEapply_days ({inputs['TIMEapply_days']}): "
-                                      "the equipment is cleaned at most once an application day (ESD 2010 §4.3)"}
-    return {}
+def _cleaning_within_application_days(params: Labels) -> CrossCheck:
+    def check(inputs: Mapping[str, Any]) -> CrossErrors:
+        n = inputs.get("cleanings_per_year")
+        if n is not None and n > inputs["TIMEapply_days"]:
+            return {"cleanings_per_year": f"must not exceed {_quoted(params, 'TIMEapply_days')} "
+                                          f"({inputs['TIMEapply_days']}): the equipment is cleaned at most once an "
+                                          "application day (ESD 2010 §4.3)"}
+        return {}
+
+    return check
 
 
-def _interval_needs_cleanings(inputs: Mapping[str, Any]) -> CrossErrors:
-    if inputs.get("cleaning_interval_days") is not None and inputs.get("cleanings_per_year") is None:
-        return {"cleaning_interval_days": "needs cleanings_per_year (with daily cleaning the interval is one day)"}
-    return {}
+def _interval_needs_cleanings(params: Labels) -> CrossCheck:
+    def check(inputs: Mapping[str, Any]) -> CrossErrors:
+        if inputs.get("cleaning_interval_days") is not None and inputs.get("cleanings_per_year") is None:
+            return {"cleaning_interval_days": f"needs {_quoted(params, 'cleanings_per_year')} (with daily cleaning "
+                                              "the interval is one day)"}
+        return {}
+
+    return check
 
 
-def _mw_when_volatile(inputs: Mapping[str, Any]) -> CrossErrors:
-    vp = inputs.get("VPchem")
-    if vp is not None and vp >= c.NONVOLATILE_VP_TORR and inputs.get("MWchem") is None:
-        return {"MWchem": f"is required when VPchem is {c.NONVOLATILE_VP_TORR:g} torr or more (the vapour models use it)"}
-    return {}
+def _mw_when_volatile(params: Labels) -> CrossCheck:
+    def check(inputs: Mapping[str, Any]) -> CrossErrors:
+        vp = inputs.get("VPchem")
+        if vp is not None and vp >= c.NONVOLATILE_VP_TORR and inputs.get("MWchem") is None:
+            return {"MWchem": f"is required when {_quoted(params, 'VPchem')} is {c.NONVOLATILE_VP_TORR:g} torr or "
+                              "more (the vapour models use it)"}
+        return {}
+
+    return check
 
 
 @dataclass(frozen=True)
@@ -332,24 +377,29 @@ class EditionParamSet(ParamSet):
         return validate(self, inputs)
 
 
-def _wafer_range(inputs: Mapping[str, Any]) -> CrossErrors:
-    if inputs["Fphoto_wafer_range"] == BOTH_ENDS and inputs["Fphoto_wafer_low"] > inputs["Fphoto_wafer"]:
-        return {"Fphoto_wafer_low": f"must not exceed Fphoto_wafer ({inputs['Fphoto_wafer']:g}), the high end "
-                                    "of the range"}
-    return {}
+def _wafer_range(params: Labels) -> CrossCheck:
+    def check(inputs: Mapping[str, Any]) -> CrossErrors:
+        if inputs["Fphoto_wafer_range"] == BOTH_ENDS and inputs["Fphoto_wafer_low"] > inputs["Fphoto_wafer"]:
+            return {"Fphoto_wafer_low": f"must not exceed {_quoted(params, 'Fphoto_wafer')} "
+                                        f"({given(inputs['Fphoto_wafer'])}), the high end of the range"}
+        return {}
+
+    return check
 
 
 def revised_param_set(area_set: str, *, stripping: bool) -> EditionParamSet:
+    params = revised_params(area_set, stripping=stripping)
+    by_symbol = {p.symbol: p for p in params}
     checks = (
-        _wafer_range,
-        _low_not_above_high("Qliquid_skin_low", "Qliquid_skin_high"),
-        _low_not_above_high("AREAsurface_1hand", "AREAsurface_2hand"),
-        _cleaning_within_application_days,
-        _interval_needs_cleanings,
-        _mw_when_volatile,
+        _wafer_range(by_symbol),
+        _low_not_above_high(by_symbol, "Qliquid_skin_low", "Qliquid_skin_high"),
+        _low_not_above_high(by_symbol, "AREAsurface_1hand", "AREAsurface_2hand"),
+        _cleaning_within_application_days(by_symbol),
+        _interval_needs_cleanings(by_symbol),
+        _mw_when_volatile(by_symbol),
     )
     return EditionParamSet(
-        params=tuple(revised_params(area_set, stripping=stripping)),
+        params=tuple(params),
         steps=revised_steps(stripping=stripping),
         cross_checks=checks,
         not_in_edition=NOT_IN_2018 if stripping else NOT_IN_2010,
@@ -357,13 +407,15 @@ def revised_param_set(area_set: str, *, stripping: bool) -> EditionParamSet:
 
 
 def param_set_2004() -> EditionParamSet:
+    params = params_2004()
+    by_symbol = {p.symbol: p for p in params}
     checks = (
-        _low_not_above_high("Fphoto_wafer_low", "Fphoto_wafer_high"),
-        _low_not_above_high("Nworkers_low", "Nworkers_high"),
-        _low_not_above_high("Qliquid_skin_low", "Qliquid_skin_high"),
-        _mw_when_volatile,
+        _low_not_above_high(by_symbol, "Fphoto_wafer_low", "Fphoto_wafer_high"),
+        _low_not_above_high(by_symbol, "Nworkers_low", "Nworkers_high"),
+        _low_not_above_high(by_symbol, "Qliquid_skin_low", "Qliquid_skin_high"),
+        _mw_when_volatile(by_symbol),
     )
-    return EditionParamSet(params=tuple(params_2004()), steps=STEPS_2004, cross_checks=checks,
+    return EditionParamSet(params=tuple(params), steps=STEPS_2004, cross_checks=checks,
                            not_in_edition=NOT_IN_2004)
 
 

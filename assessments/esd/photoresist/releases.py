@@ -28,6 +28,7 @@ from .constants import (
 from .facility import Facility
 from ..irer import standard_sentence
 from ..options import Alternative, OpenMedium
+from ..parameters import when
 from .params import AQUEOUS, CONTAINERS, ORGANIC_SOLVENT, PLASMA, PROCESS, UNKNOWN
 from ..text import given, num
 
@@ -138,7 +139,8 @@ def open_media_2018() -> tuple[OpenMedium, ...]:
                            alternatives=(FUEL_BLENDING_2018,))
     stripping, prose = STRIPPING_MEDIA_2018[UNKNOWN]
     release_5 = OpenMedium(5, tuple(m.medium for m in stripping), stripping[0].medium, f"{prose}; {_FIRST}",
-                           PROCESS, applies="It applies when the stripping process is unknown.")
+                           PROCESS, applies="It applies when the stripping process is unknown.",
+                           applies_when=when(stripping_process=UNKNOWN))
     return (*open_media({1: MEDIA_2018[1]}), release_2, release_3, release_5)
 
 

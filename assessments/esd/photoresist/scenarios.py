@@ -42,7 +42,7 @@ CITATIONS_2004 = {
     "photoresist_daily_use": f"{c.ESD_2004} Eqn 3-1, §3.1, p. 11",
     "chemical_daily_use": f"{c.ESD_2004} Eqn 3-2, §3.1, p. 12",
     "number_of_sites": f"{c.ESD_2004} Eqn 3-3, §3.1, p. 12",
-    "whole_sites": f"{c.ESD_2004} Eqn 3-3 (no rounding rule above one site; the worked example's result, p. 18, is illegible)",
+    "whole_sites": f"{c.ESD_2004} Eqn 3-3, rounded up to whole sites (the edition states no rounding rule above one site)",
     "chemical_daily_use_for_sites": f"{c.ESD_2004} Eqn 3-3, p. 12, solved for Qchem_day",
     "dermal_exposure": f"{c.ESD_2004} Eqn 3-9, §3.3.3, p. 17",
     "exposure_days": f"{c.ESD_2004} ¶63, p. 17",
@@ -134,12 +134,12 @@ def release_total(releases: list[Release]) -> float:
 def _basis_note(fac: Facility, inputs: Mapping[str, Any], total: float, last: int) -> str:
     pv = inputs["Qchem_yr"]
     if fac.daily_use_basis == CHEMSTEER:
-        rule = (f"'chemsteer' (ChemSTEER's IRERs): Qchem_day = Qchem_yr ÷ (Nsites × TIMEapply_days) = "
+        rule = (f"ChemSTEER's rule, as its IRERs print it: Qchem_day = Qchem_yr ÷ (Nsites × TIMEapply_days) = "
                 f"{num(fac.Qchem_day)} kg/site-day, container residue included")
     else:
-        rule = (f"'dispensed' (the ESD's rule, Eqn 3-3 footnote): Qchem_day = (1 − Fcontainer_disp) × Qchem_yr ÷ "
+        rule = (f"the ESD's rule (Eqn 3-3 footnote): Qchem_day = (1 − Fcontainer_disp) × Qchem_yr ÷ "
                 f"(Nsites × TIMEapply_days) = {num(fac.Qchem_day)} kg/site-day")
-    return (f"Daily use basis {rule}. Releases 1 to {last} add up to {share(total, pv)} of the production volume "
+    return (f"Daily use after rounding the sites up: {rule}. Releases 1 to {last} add up to {share(total, pv)} of the production volume "
             "(the mass balance gives the figures).")
 
 
@@ -166,7 +166,7 @@ def revised_allowance(inputs: Mapping[str, Any], fac: Facility, rel: RevisedRele
 
     - Eqn 4-1a: whole containers, Ncont_site_day a day on whole days, against the
       Ncont_site_yr of Eqn 3-4 (rounded up, §6.1.5 prints 2,924 for 2,923.98).
-    - ``daily_use_basis = "chemsteer"`` (irer.md; EPA 2018 update, Section 7): Qchem_day
+    - ``daily_use_basis = "chemsteer"`` (EPA 2018 update, Section 7 sample IRER): Qchem_day
       divides the whole production volume, so Releases 2 to 5 release the container
       residue again (Fcontainer_disp × Qchem_yr) and, with Eqn 4-1b, Qchem_received_day
       grows by the same factor.
@@ -184,8 +184,8 @@ def revised_allowance(inputs: Mapping[str, Any], fac: Facility, rel: RevisedRele
         parts.append((residue_kg_yr - Fc * used,
                       "Release 1 counts whole containers emptied on whole days (Eqn 4-1a, containers rounded up)"))
     if fac.daily_use_basis == CHEMSTEER:
-        why = ("daily_use_basis 'chemsteer' counts the container residue again (Qchem_day divides the whole "
-               "production volume, as ChemSTEER's IRERs do; irer.md)")
+        why = ("ChemSTEER's daily use counts the container residue again (Qchem_day divides the whole "
+               "production volume, as ChemSTEER's IRERs do)")
         again = fac.Qchem_day * days * sites - (1 - Fc) * used
         if not few:
             again += residue_kg_yr - Fc * used  # Eqn 4-1b: Qchem_received_day from the larger Qchem_day
@@ -370,6 +370,8 @@ PHOTORESIST_2004 = Scenario(
     run_2004,
     facility_presets(c.TABLE_3_1_2004_SOURCE),
     open_media(MEDIA_2004),
+    edition=2004,
+    superseded_by=KEY_2010,
 )
 PHOTORESIST_2010 = Scenario(
     KEY_2010,
@@ -379,6 +381,10 @@ PHOTORESIST_2010 = Scenario(
     run_2010,
     facility_presets(c.TABLE_3_2_SOURCE),
     open_media(MEDIA_2010),
+    edition=2010,
+    # EPA's 2018 update revises the 2010 ESD; the 2010 revision as published reproduces
+    # assessments made before it.
+    superseded_by=KEY_2018,
 )
 PHOTORESIST_2018 = Scenario(
     KEY_2018,
@@ -389,6 +395,7 @@ PHOTORESIST_2018 = Scenario(
     facility_presets(c.TABLE_3_2_SOURCE) + consortium_presets(),
     open_media_2018(),
     irer_per="per revised ESD",
+    edition=2018,
 )
 
 SCENARIOS = (PHOTORESIST_2004, PHOTORESIST_2010, PHOTORESIST_2018)

@@ -60,7 +60,7 @@ CT, HE, OUTPUT = "central tendency", "high end", "output"
 
 
 @equation("Qvapor_generation", "g/s", "AP-42: Fsaturation_factor × MWchem × Vcont_empty × 3,785.4 × RATEfill / 3,600 "
-          "× VPchem / 760 / (82.05 × 298)", f"{APPENDIX_B} Eq B-5 (ChemSTEER form; body lost in the extracted text)")
+          "× VPchem / 760 / (82.05 × 298)", f"{APPENDIX_B} Eq B-5 (in ChemSTEER's form)")
 def loading_generation_rate(MWchem: float, VPchem: float, Vcont_empty: float, RATEfill: float,
                             Fsaturation_factor: float) -> float:
     """Vapour displaced while filling or emptying containers [g/s] (EPA/OAQPS AP-42 Loading Model).
@@ -85,7 +85,7 @@ def loading_generation_rate(MWchem: float, VPchem: float, Vcont_empty: float, RA
 
 @equation("Qvapor_generation", "g/s", "Penetration: 8.24e-8 × MWchem^0.835 × VPchem × (1/29 + 1/MWchem)^0.25 × "
           "RATEair_speed^0.5 × AREAopening / (298^0.05 × Dopening^0.5 × 1^0.5)",
-          f"{APPENDIX_B} Eq B-1 (ChemSTEER form; body lost in the extracted text)")
+          f"{APPENDIX_B} Eq B-1 (in ChemSTEER's form)")
 def evaporation_rate(MWchem: float, VPchem: float, Dopening: float) -> float:
     """Evaporation from an open liquid surface indoors [g/s] (EPA/OPPT Penetration Model).
 

@@ -22,7 +22,7 @@ from ..calc import Calc
 from ..irer import irer_label, standard_sentence
 from ..parameters import EngineValidationError, ParamSet
 from ..results import Medium, Release, Result, Trace, release_estimate
-from ..text import given, num
+from ..text import figure, given, num
 from . import equations as eq
 from .constants import DOC
 from .entries import SITE_SPECIFIC, SiteEntry, parse_entries
@@ -45,9 +45,10 @@ def _fig(x: float) -> str:
 
     :func:`assessments.esd.text.num` pads to three significant figures (0.0870 where this
     prints 0.087), so it would change printed text; whole numbers and numbers of 1,000 or
-    more print the same either way.
+    more print the same either way. :func:`assessments.esd.text.figure`: E-notation as the
+    pages print it (1.18E-8) for the smallest and largest.
     """
-    return f"{x:,.0f}" if abs(x) >= 1000 else f"{x:.3g}"
+    return figure(x)
 
 
 def _in_sentence(name: str) -> str:
@@ -179,7 +180,7 @@ def apply_site_specific(result: Result, entries: list[SiteEntry]) -> Result:
         warnings.extend(more)
         if replaced is not None:
             releases[releases.index(replaced)] = release
-            printed = "; ".join(f"{x.label} {x.kg_site_day:.3g} kg/site-day" for x in replaced.estimates)
+            printed = "; ".join(f"{x.label} {_fig(x.kg_site_day)} kg/site-day" for x in replaced.estimates)
             notes.append(
                 f"Release {number} ({replaced.source}): the ESD's estimate ({printed}; "
                 f"{replaced.equation}) is replaced by site-specific data ({e.source}, "

@@ -110,33 +110,35 @@ def _common_params() -> tuple[Param, ...]:
               "Facility data; EIIP Eqn 6.4-4, 6.5-2", STEP, lower=0, upper=HOURS_PER_YEAR_MAX,
               lower_open=True, required=True),
         Param("days_per_year", "Days of release", "days/yr", None,
-              "Facility data (default: the replaced release's days)", STEP, lower=0,
-              upper=DAYS_PER_YEAR_MAX, lower_open=True),
+              "Facility data", STEP, lower=0, upper=DAYS_PER_YEAR_MAX, lower_open=True,
+              if_empty="the days of the release it replaces (required for a release added beside the others)"),
         Param("Nsites", "Sites the data stand for", "sites", None,
-              "Reviewer (default: the replaced release's sites, else 1)", STEP, lower=1, kind=INT),
+              "Reviewer", STEP, lower=1, kind=INT,
+              if_empty="the sites of the release it replaces, else one site"),
     )
 
 
 def _common_check(v: Mapping[str, Any]) -> dict[str, str]:
     if v["days_per_year"] is not None and v["OH"] > HOURS_PER_DAY * v["days_per_year"]:
-        return {"OH": f"must be at most 24 hr a day × days_per_year "
+        return {"OH": f"must be at most 24 hr a day × “Days of release” "
                       f"({given(HOURS_PER_DAY * v['days_per_year'])} hr/yr)"}
     return {}
 
 
 def _out_not_above_in(v: Mapping[str, Any]) -> dict[str, str]:
     if v["Q_out"] > v["Q_in"]:
-        return {"Q_out": f"must not exceed Q_in ({given(v['Q_in'])} gal/hr): the material balance "
-                         "would be negative"}
+        return {"Q_out": f"must not exceed “Material entering the process” ({given(v['Q_in'])} gal/hr): "
+                         "the material balance would be negative"}
     return {}
 
 
 def _saturation_check(v: Mapping[str, Any]) -> dict[str, str]:
     errors = {}
     if v["P_sat_x"] > v["P_t"]:
-        errors["P_sat_x"] = f"must not exceed the total pressure P_t ({given(v['P_t'])} atm)"
+        errors["P_sat_x"] = f"must not exceed “Total pressure” ({given(v['P_t'])} atm)"
     if (v["d_x"] is None) == (v["MW_x"] is None):
-        errors["d_x"] = "give either d_x (vapour density, lb/ft³) or MW_x (then d_x = MW_x / M)"
+        errors["d_x"] = ("give either “Density of the pollutant's vapour” (lb/ft³) or “Molecular weight of "
+                         "the pollutant” (the density is then the molecular weight ÷ the molar volume)")
     return errors
 
 
@@ -156,7 +158,8 @@ def _q_in_out() -> tuple[Param, Param]:
 
 def _mw(required: bool = True) -> Param:
     return Param("MW_x", "Molecular weight of the pollutant", "lb/lb-mole", None,
-                 "Chemical-specific", STEP, lower=0, lower_open=True, required=required)
+                 "Chemical-specific", STEP, lower=0, lower_open=True, required=required,
+                 if_empty="" if required else "give the vapour density instead")
 
 
 def _flow() -> Param:
@@ -310,7 +313,8 @@ _METHOD_LIST = (
                          STEP, lower=0, lower_open=True),
                    _flow(),
                    Param("d_x", "Density of the pollutant's vapour", "lb/ft³", None,
-                         "Chemical-specific (or from MW_x)", STEP, lower=0, lower_open=True),
+                         "Chemical-specific", STEP, lower=0, lower_open=True,
+                         if_empty="computed from the molecular weight of the pollutant"),
                    _mw(required=False), _molar_volume(),
                    Param("dilution_ratio", "Air dilution to saturation ratio (1: none)", "",
                          DILUTION_RATIO_NONE,

@@ -53,9 +53,9 @@ FIGURES = (
             HF_HOURLY, remark="Measured as F, converted with the HF molecular weight (20.0) as the example does."),
     _figure("§4.2, Example 6.4-3, Eqn 6.4-4", "HF, annual over 1,760 hr/yr, E_a [ton/yr]", "0.08",
             Equation(annual_emissions, (HF_HOURLY, 1760)),
-            remark=('The extracted text prints the hourly rate carried in as "10.09": 0.09 lb/hr. The '
-                    "example carries the rounded 0.09 (0.0792); the engine's unrounded 0.0871 gives 0.0767: "
-                    "both read 0.08.")),
+            # The text the engine was built from prints the hourly rate carried in as "10.09".
+            remark=("The example carries the hourly rate rounded to 0.09 lb/hr (0.0792); the engine's "
+                    "unrounded 0.0871 gives 0.0767: both read 0.08.")),
     _figure("§5.1, Example 6.5-1, Eqn 6.5-1", "Toluene from a process emissions test, hourly, E_x [lb/hr]", "0.40",
             TOLUENE_HOURLY),
     _figure("§5.1, Example 6.5-1, Eqn 6.5-2", "Toluene, annual over 1,760 hr/yr, E_a [ton/yr]", "0.35",

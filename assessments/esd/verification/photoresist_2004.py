@@ -46,7 +46,8 @@ FIGURES = (
             "33", LARGE_LOW.facility("Qphoto_day")),
     _figure("Table 3-1, p. 11 (large scale, high end)", "Daily use rate of photoresist, Qphoto_day [kg/site-day]",
             "36", LARGE_HIGH.facility("Qphoto_day"),
-            remark='The extracted text prints this row\'s Qapply as "15": 1.5 mL (1,000 × 24 × 1.5 / 1,000 = 36).'),
+            # The text the engine was built from prints this row's Qapply as "15".
+            remark="This row dispenses 1.5 mL an application (1,000 × 24 × 1.5 / 1,000 = 36)."),
     _figure("Table 3-1, p. 11 (niche)", "Annual use rate of photoresist, Qphoto_yr [kg/site-yr]", "2,500",
             NOT_COMPUTED, note=_QPHOTO_YR.format(product="10 × 250 = 2,500")),
     _figure("Table 3-1, p. 11 (large scale, low end)", "Annual use rate of photoresist, Qphoto_yr [kg/site-yr]",
@@ -61,7 +62,7 @@ FIGURES = (
     _figure("§4 ¶64, Eqn 3-2, p. 18", "Daily use rate of the chemical, Qchem_day [kg/site-day]", "5.4",
             EXAMPLE.facility("Qchem_day")),
     _figure("§4 ¶64, Eqn 3-3, p. 18", "Number of sites, Nsites", "blsites", EXAMPLE.facility("Nsites"),
-            note=("Illegible: the extracted text prints Eqn 3-3's result as \"= blsites\" (p. 18). By hand "
+            note=("Illegible: Eqn 3-3's result on p. 18 cannot be read. By hand "
                   "(1 − 0.006) × 5,000 / (5.4 × 360) = 2.56; the engine counts whole sites, 3, as the "
                   "2010 revision's example does with the same numbers (ESD 2010 §6.1.4: \"2.6 sites\", "
                   "\"3 manufacturing sites\"), and keeps Qchem_day = 5.4 as every later step of p. 18-19 does."),
@@ -70,13 +71,11 @@ FIGURES = (
     _figure("§4 ¶64, Eqn 3-4, p. 18", "Container residue release, Elocalcontainer_residue_disp [kg/site-day]",
             "0.032", EXAMPLE.release(1)),
     _figure("§4 ¶64, Eqn 3-5, p. 19", "Equipment cleaning release, Elocalequip_disp [kg/site-day]", "0.054",
-            EXAMPLE.release(2), remark='The extracted text prints "0054".'),
+            EXAMPLE.release(2)),  # read as 0.054 (the text the engine was built from runs it as "0054")
     _figure("§4 ¶64, Eqn 3-6, p. 19", "Spin-off release at Fphoto_wafer = 0.07, Elocalexcess_disp [kg/site-day]",
-            "4.9", EXAMPLE.release(3, label="low end"),
-            remark='The extracted text prints the range "4.9 to 5.3" as "491053".'),
+            "4.9", EXAMPLE.release(3, label="low end"), remark="Printed as the range 4.9 to 5.3."),
     _figure("§4 ¶64, Eqn 3-6, p. 19", "Spin-off release at Fphoto_wafer = 0.01, Elocalexcess_disp [kg/site-day]",
-            "5.3", EXAMPLE.release(3, label="high end"),
-            remark='The extracted text prints the range "4.9 to 5.3" as "491053".'),
+            "5.3", EXAMPLE.release(3, label="high end"), remark="Printed as the range 4.9 to 5.3."),
     _figure("§4 ¶64, Eqn 3-7, p. 19", "Developer release, Elocaldeveloper [kg/site-day]", "0.027",
             EXAMPLE.release(4, label="low end"),
             remark=("One value printed for the range Fphoto_wafer = 0.01 to 0.07: it is the 0.01 end; the "

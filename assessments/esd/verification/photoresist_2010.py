@@ -29,7 +29,9 @@ EXAMPLE = Run(PHOTORESIST_2010, GIVEN)
 LOW_WAFER = Run(PHOTORESIST_2010, {**GIVEN, "Fphoto_wafer": 0.01})
 
 _DAYS, _SITES = "Days of release [days/yr]", "Sites releasing"
-_RANGE_2 = 'The extracted text prints "cm 084" for 840 cm² and "26588" for the range 88-265.'
+# The ranges below are read from §6.3 as "88-265" (840 cm²), "44-132" and "0.88-6.2"; the
+# text the engine was built from runs their figures together ("26588", "132-44", "6.20.88").
+_RANGE_2 = "Printed as the range 88-265 mg/day (840 cm², two hands)."
 
 
 def _figure(section: str, quantity: str, printed: str, source, **more) -> Figure:
@@ -125,18 +127,18 @@ FIGURES = (
     _figure("§6.3.2, Eqn 5-2", "Technicians per site, Ntechs_site_day", "18",
             EXAMPLE.facility("Ntechs_site_day"), count=True),
     _figure("§6.3.3, Eqn 5-3", "Exposure A, low end (0.7 mg/cm²), EXPdermal [mg/day]", "44",
-            EXAMPLE.exposure("A", label="low end"), remark='The extracted text prints the range as "132-44".'),
+            EXAMPLE.exposure("A", label="low end"), remark="Printed as the range 44-132 mg/day."),
     _figure("§6.3.3, Eqn 5-3", "Exposure A, high end (2.1 mg/cm²), EXPdermal [mg/day]", "132",
-            EXAMPLE.exposure("A", label="high end"), remark='The extracted text prints the range as "132-44".'),
+            EXAMPLE.exposure("A", label="high end"), remark="Printed as the range 44-132 mg/day."),
     _figure("§6.3.3", "Exposure A, days of exposure [days/yr]", "250",
             EXAMPLE.exposure("A", field_name="days_per_year"), count=True),
     *_two_hand("§6.3.4, Eqn 5-4", "B"),
     *_two_hand("§6.3.5, Eqn 5-5", "C"),
     *_two_hand("§6.3.6, Eqn 5-6", "D"),
     _figure("§6.3.7, Eqn 5-7", "Exposure E, low end (0.7 mg/cm²), EXPdermal [mg/day]", "0.88",
-            EXAMPLE.exposure("E", label="low end"), remark='The extracted text prints the range as "6.20.88".'),
+            EXAMPLE.exposure("E", label="low end"), remark="Printed as the range 0.88-6.2 mg/day."),
     _figure("§6.3.7, Eqn 5-7", "Exposure E, high end (2.1 mg/cm²), EXPdermal [mg/day]", "2.6",
-            EXAMPLE.exposure("E", label="high end"), remark='The extracted text prints the range as "6.20.88".'),
+            EXAMPLE.exposure("E", label="high end"), remark="Printed as the range 0.88-6.2 mg/day."),
     _figure("§6.3.7", "Exposure E, days of exposure [days/yr]", "250",
             EXAMPLE.exposure("E", field_name="days_per_year"), count=True),
     # --- Table B-8: the standard dermal models' contact products --------------------------

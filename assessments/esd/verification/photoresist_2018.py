@@ -151,7 +151,7 @@ FIGURES = (
     _figure(_BOTTLES, "Container residue, CEB standard residual, Fcontainer_disp", "0.6%",
             IRER.input("Fcontainer_disp")),
     *_irer_block("Incineration or Landfill (Equipment Cleaning)", 2, ("4.6E-2", "1.7E+1", "5E+1"),
-                 remark='The sample prints "5E+1" (one figure); spec/irer.md transcribes it as "5.0E+1".'),
+                 remark='The sample prints "5E+1" (one figure).'),
     _figure(_EQUIPMENT, "Equipment residue, CEB standard residual, Fequip_disp", "1%", IRER.input("Fequip_disp")),
     *_irer_block("Incineration (Spin-Off)", 3, ("4.3E+0", "1.5E+3", "4.6E+3")),
     _figure(_SPIN_OFF, "Fraction of the dispensed photoresist adhered to the wafer, Fphoto_wafer", "7%",

@@ -1,76 +1,126 @@
-"""Load the demo users and cases (the quick start's data) into a development database.
+"""Load the demo users and cases (the quick start's data) into a development database, and
+take them through the review as the demo users would, so that a newcomer's first look
+shows the product: results, a report, a history and a comparison of two revisions.
+
+What it makes, in one transaction (a failure anywhere loads nothing, exit status 1):
+
+1. The demo users (``fixtures/demo_users.json``).
+2. Each demo case as received (``fixtures/demo_cases.json``): the case, its first revision
+   and its uses with their inputs and reasons, as the fixture holds them (their dates too).
+3. Through the application's services, each step as the demo user who takes it (the
+   services check that user's permissions, and the history names the user, as it does
+   for a signed-in request): every use computed by the engine
+   (``services.scenario_compute``, what "Save and compute" runs); then the review that
+   ``fixtures/demo_review.json`` describes, of the sample case P-18-0123: revision 1
+   submitted by the reviewer and approved by the supervisor with a comment
+   (``workflow``), a revision 2 started from it (``workflow.assessment_revise``) in which
+   one input is changed with its reason (``services.scenario_save_step``, as the wizard
+   saves a step), the report's words for the release it moves are updated, and the use is
+   computed again. The other case stays a draft, computed.
+
+No fixture holds a result: each is the engine's. No email is sent (the demo users'
+addresses are examples); the review's notices in the application are kept.
 
 The demo users' passwords are printed in README.md and ``admin`` is a superuser, so the
 demo data must never reach a real installation, nor harm the data of one:
 
-- With ``DEBUG`` off the command refuses (exit status 2) and loads nothing.
-- It loads only into a database that holds nothing but demo rows as this command loads
-  them: every user, case, assessment, scenario and review decision present must be one
-  of the fixtures' rows, unchanged (a user's last login aside). Anything else (another
-  user, a demo user whose password changed, a case entered, a demo scenario computed,
-  any review decision) and it refuses (exit status 2), naming what it found, and writes
-  nothing.
-- It only adds the demo rows that are missing; it never changes or deletes a row, and
-  never writes a user by primary key: users are matched by user name (the fixtures name
-  them so, ``fixtures/demo_users.json`` has no primary keys and the cases point to
-  their users by name).
+- With ``DEBUG`` and ``DEVELOPMENT`` off (a server) the command refuses (exit status 2)
+  and loads nothing.
+- It loads only into a database that holds nothing but the demo data as this command
+  makes it. Anything else and it refuses (exit status 2), naming what it found, and
+  writes nothing. The demo data as load_demo makes it is recognised so:
+
+  - every user is a demo user (by user name) as the fixture has it, a user's last login
+    aside (a demo user who logged in is still one);
+  - every case is a demo case (its number is one of the fixture's), and every historical
+    record of the case, of its revisions, their uses and their review decisions (deleted
+    ones included) is one that load_demo wrote: load_demo marks each record it writes with
+    :data:`HISTORY_REASON` (after the service's own reason, if any), and whatever a person
+    does writes records without that mark;
+  - each of those rows is as its latest historical record holds it (no write that
+    skipped the history);
+  - no contact report and no review calendar is recorded.
+
+  So a case entered beside the demo cases, a user added or changed, or any change a
+  person makes to a demo case (a case field, an input, a use added, deleted or computed
+  again, a submission, approval or return, a new revision) and it refuses. Notices, read
+  or not, do not count.
+- It only adds the demo data that is missing: a demo user whose user name is free, a demo
+  case whose number is free (the whole case, made as above, under new primary keys). It
+  never changes or deletes a row and never writes a user by primary key
+  (``fixtures/demo_users.json`` has no primary keys; the cases name their users by user
+  name).
 - Without ``--force`` it loads only when the database has no user yet (the first run of
   ``scripts/run.sh``); when users exist it says so and writes nothing (exit status 0), so
-  restarting ``run.sh`` keeps every change. ``--force`` adds the missing demo rows to a
-  database that holds demo rows only (after a demo case or user was deleted).
-
-Each case row it adds starts its history with one record (:data:`HISTORY_REASON`).
+  restarting ``run.sh`` keeps every change. ``--force`` adds the missing demo data to a
+  database that holds the demo data only (after a demo case or user was deleted).
 """
 
 from __future__ import annotations
 
 import json
+import threading
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any, Callable, Iterator
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group, Permission
 from django.core import serializers
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.management.base import BaseCommand, CommandError
-from django.core.management.color import no_style
-from django.db import connection, transaction
+from django.db import transaction
+from django.test.utils import override_settings
+from django.utils import timezone
+from simple_history.models import HistoricalRecords
+from simple_history.signals import pre_create_historical_record
 
+from assessments import services, workflow
+from assessments.esd import registry
 from assessments.models import Assessment, ReviewDecision, Scenario, Submission, refresh_latest_assessment
+from calendar_review.models import ReviewCalendar
+from contacts.models import ContactReport
 
 DEMO_USERS = "demo_users.json"
 DEMO_CASES = "demo_cases.json"
+DEMO_REVIEW = "demo_review.json"
 EXIT_REFUSED = 2
 
 NOT_DEBUG = (
-    "load_demo refused: DEBUG is off. The demo users' passwords are printed in README.md and one of them is "
-    "a superuser, so the demo data loads only into a development database, with DEBUG on (DEBUG=1). "
+    "load_demo refused: DEBUG and DEVELOPMENT are off. The demo users' passwords are printed in README.md and "
+    "one of them is a superuser, so the demo data loads only into a development database, with DEVELOPMENT=1 "
+    "(as scripts/run.sh sets it) or DEBUG=1. "
     "Nothing was loaded."
 )
 NOT_DEMO_ONLY = (
-    "load_demo refused: this database holds data other than the demo data as load_demo loads it ({found}). "
+    "load_demo refused: this database holds data other than the demo data as load_demo makes it ({found}). "
     "load_demo never changes or deletes anything; use it on an empty development database. Nothing was loaded."
 )
 USERS_EXIST = (
-    "Users exist already: demo data not loaded (--force adds the missing demo rows to a database that holds "
-    "only demo data)."
+    "Users exist already: demo data not loaded (--force adds the missing demo users and cases to a database "
+    "that holds only demo data)."
 )
+DEMO_FAILED = "load_demo could not make the demo data: {step} failed ({problem}). Nothing was loaded."
 LOADED = "Demo data loaded: {what}."
 NOTHING_MISSING = "The demo data is all here already: nothing loaded."
 HISTORY_REASON = "Demo data loaded by load_demo."
-SHOWN = 5  # rows named in NOT_DEMO_ONLY; the rest are counted
+SHOWN = 5  # findings named in NOT_DEMO_ONLY; the rest are counted
+# The demo review's emails would go to the demo users' example addresses: none is sent.
+NO_EMAIL = "django.core.mail.backends.dummy.EmailBackend"
 
-CASE_MODELS = {
-    "assessments.submission": Submission,
-    "assessments.assessment": Assessment,
-    "assessments.scenario": Scenario,
-    "assessments.reviewdecision": ReviewDecision,
-}
+CASE_MODELS = (Submission, Assessment, Scenario, ReviewDecision)  # a case's rows, each with its history
+OTHER_CASE_DATA = (ContactReport, ReviewCalendar)  # load_demo records none
 IGNORED_USER_FIELDS = {"last_login"}  # a demo user who logged in is still a demo user
-# A case's copy of its latest assessment: derived from the demo assessments, not in the fixture.
-DERIVED_FIELDS = {Submission: Submission.LATEST_FIELDS}
 
 
-def _fixture(name: str) -> list[dict]:
+def development_machine() -> bool:
+    """Whether this installation is a developer's (``DEVELOPMENT`` or ``DEBUG`` on): the
+    only setting load_demo reads to decide whether it may load at all."""
+    return bool(settings.DEBUG or getattr(settings, "DEVELOPMENT", False))
+
+
+def _fixture(name: str) -> Any:
     for directory in settings.FIXTURE_DIRS:
         path = Path(directory) / name
         if path.exists():
@@ -78,7 +128,101 @@ def _fixture(name: str) -> list[dict]:
     raise CommandError(f"The demo fixture {name} is missing from {', '.join(map(str, settings.FIXTURE_DIRS))}.")
 
 
-# Which rows are demo rows, unchanged -----------------------------------------------------------
+def demo_case_records(cases: list[dict]) -> dict[str, list[dict]]:
+    """The fixture's records by case number: each case's row, its assessments and their
+    scenarios, in that order (the order they are written in)."""
+    by_case = {}
+    for case in (record for record in cases if record["model"] == "assessments.submission"):
+        assessments = [
+            r for r in cases if r["model"] == "assessments.assessment" and r["fields"]["submission"] == case["pk"]
+        ]
+        keys = {assessment["pk"] for assessment in assessments}
+        scenarios = [r for r in cases if r["model"] == "assessments.scenario" and r["fields"]["assessment"] in keys]
+        by_case[case["fields"]["case_number"]] = [case, *assessments, *scenarios]
+    return by_case
+
+
+# The history load_demo writes ------------------------------------------------------------------
+
+
+def marked(reason: str | None, limit: int | None = None) -> str:
+    """A historical record's change reason as load_demo writes it: the service's reason,
+    if any (shortened with an ellipsis to fit ``limit`` characters), then
+    :data:`HISTORY_REASON`.
+
+    >>> marked("Submitted by reviewer.")
+    'Submitted by reviewer. Demo data loaded by load_demo.'
+    >>> marked("Copied from approved revision 1.", limit=40)
+    'Copied f… Demo data loaded by load_demo.'
+    """
+    if not reason:
+        return HISTORY_REASON
+    room = None if limit is None else limit - len(HISTORY_REASON) - 1
+    if room is not None and len(reason) > room:
+        reason = reason[: room - 1] + "…"
+    return f"{reason} {HISTORY_REASON}"
+
+
+def is_marked(reason: str | None) -> bool:
+    return bool(reason) and (reason == HISTORY_REASON or reason.endswith(f" {HISTORY_REASON}"))
+
+
+@contextmanager
+def _marking_history() -> Iterator[None]:
+    """Every historical record of a case row written inside, in this thread, marked as
+    load_demo's (:func:`marked`)."""
+    owner = threading.get_ident()
+
+    def mark(sender, history_instance, **kwargs) -> None:
+        if threading.get_ident() == owner:
+            limit = sender._meta.get_field("history_change_reason").max_length
+            history_instance.history_change_reason = marked(history_instance.history_change_reason, limit)
+
+    senders = [model.history.model for model in CASE_MODELS]
+    for sender in senders:
+        pre_create_historical_record.connect(mark, sender=sender, weak=False, dispatch_uid=f"load_demo_{sender.__name__}")
+    try:
+        yield
+    finally:
+        for sender in senders:
+            pre_create_historical_record.disconnect(sender=sender, dispatch_uid=f"load_demo_{sender.__name__}")
+
+
+class _SignedIn:
+    """What django-simple-history reads of a request to name the author of a record (its
+    middleware exposes each request so): the signed-in user."""
+
+    def __init__(self, user) -> None:
+        self.user = user
+
+
+def _as(user, doing: str, service: Callable, **kwargs):
+    """``service(by=user, **kwargs)``, its historical records naming ``user`` as those of
+    that user's request would. A refusal or an invalid input stops the load
+    (:data:`DEMO_FAILED`, naming what it was ``doing``; the transaction writes nothing)."""
+    context = HistoricalRecords.context
+    before = getattr(context, "request", None)
+    context.request = _SignedIn(user)
+    try:
+        return service(by=user, **kwargs)
+    except (ValidationError, PermissionDenied) as exc:
+        raise CommandError(DEMO_FAILED.format(step=doing, problem=_problem(exc))) from exc
+    finally:
+        if before is None:
+            del context.request
+        else:
+            context.request = before
+
+
+def _problem(exc: Exception) -> str:
+    if isinstance(exc, ValidationError) and hasattr(exc, "error_dict"):
+        return "; ".join(f"{name}: {' '.join(texts)}" for name, texts in exc.message_dict.items())
+    if isinstance(exc, ValidationError):
+        return " ".join(exc.messages)
+    return str(exc)
+
+
+# What is not the demo data as load_demo makes it --------------------------------------------------
 
 
 def _user_is_demo(user, record: dict) -> bool:
@@ -98,60 +242,77 @@ def _user_is_demo(user, record: dict) -> bool:
     return True
 
 
-def _row_is_demo(instance, record: dict) -> bool:
-    """Every field of ``instance`` as the fixture's ``record`` loads it (a field the record
-    leaves out: the model's default)."""
-    fields = record["fields"]
-    for field in type(instance)._meta.concrete_fields:
-        if field.primary_key or field.name in DERIVED_FIELDS.get(type(instance), ()):
-            continue
-        stored = field.value_from_object(instance)
-        if field.name not in fields:
-            expected = field.get_default()
-        elif field.is_relation and field.related_model is get_user_model():
-            value = fields[field.name]
-            user = getattr(instance, field.name)
-            if (user.get_username() if user else None) != (value[0] if value else None):
-                return False
-            continue
-        else:
-            expected = field.to_python(fields[field.name])
-        if stored != expected:
-            return False
-    return True
+def _as_recorded(row, record) -> bool:
+    """``row`` holds what its historical ``record`` holds, field by field."""
+    return all(getattr(row, field.attname) == getattr(record, field.attname) for field in type(record).tracked_fields)
 
 
-def _describe(instance) -> str:
-    if isinstance(instance, Submission):
-        return f"case {instance.case_number}"
-    if isinstance(instance, Assessment):
-        return f"assessment {instance.submission.case_number} r{instance.revision}"
-    if isinstance(instance, Scenario):
-        return f"use “{instance.title}” of {instance.assessment}"
-    if isinstance(instance, ReviewDecision):
-        return f"review decision ({instance.action}) of {instance.assessment}"
-    return f"user {instance.get_username()}"
+def _name(item, *, case_number: str, revisions: dict[int, int]) -> str:
+    """A case row (or a historical record of one) as a finding names it."""
+    if isinstance(item, Submission) or isinstance(item, Submission.history.model):
+        return f"case {case_number}"
+    if isinstance(item, Assessment) or isinstance(item, Assessment.history.model):
+        return f"assessment {case_number} r{item.revision}"
+    revision = f"{case_number} r{revisions.get(item.assessment_id, '?')}"
+    if isinstance(item, Scenario) or isinstance(item, Scenario.history.model):
+        return f"use “{item.title}” of {revision}"
+    return f"review decision ({item.action}) of {revision}"
 
 
-def not_demo_rows(users: list[dict], cases: list[dict]) -> list[str]:
-    """Every user, case, assessment, scenario and review decision of the database that is
-    not a demo row as loaded, described."""
+def _not_load_demos(case: Submission) -> list[str]:
+    """The rows of a demo case (deleted ones included) with a historical record load_demo
+    did not write, or not as their latest record holds them."""
+    records = {
+        Submission: list(Submission.history.filter(id=case.pk)),
+        Assessment: list(Assessment.history.filter(submission_id=case.pk)),
+    }
+    rows = {  # every row stored, a use deleted but still restorable too
+        Submission: [case],
+        Assessment: list(Assessment._base_manager.filter(submission=case)),
+        Scenario: list(Scenario._base_manager.filter(assessment__submission=case)),
+        ReviewDecision: list(ReviewDecision._base_manager.filter(assessment__submission=case)),
+    }
+    revisions = {r.id: r.revision for r in records[Assessment]} | {a.pk: a.revision for a in rows[Assessment]}
+    records[Scenario] = list(Scenario.history.filter(assessment_id__in=list(revisions)))
+    records[ReviewDecision] = list(ReviewDecision.history.filter(assessment_id__in=list(revisions)))
+    found = []
+    for model in CASE_MODELS:
+        latest, wrong = {}, []
+        for record in sorted(records[model], key=lambda r: r.history_id):
+            latest[record.id] = record
+            if not is_marked(record.history_change_reason) and record.id not in wrong:
+                wrong.append(record.id)
+        existing = {row.pk: row for row in rows[model]}
+        for pk, row in existing.items():
+            if pk not in wrong and (pk not in latest or not _as_recorded(row, latest[pk])):
+                wrong.append(pk)
+        for pk in sorted(wrong):
+            item = existing.get(pk) or latest[pk]
+            deleted = pk not in existing or getattr(item, "deleted_at", None) is not None
+            found.append(_name(item, case_number=case.case_number, revisions=revisions) + (" (deleted)" if deleted else ""))
+    return found
+
+
+def not_demo_data(users: list[dict], cases: list[dict]) -> list[str]:
+    """What the database holds that is not the demo data as load_demo makes it (see the
+    module's documentation), described: users, cases, rows of demo cases, and other
+    records of cases."""
     found = []
     by_name = {record["fields"]["username"]: record for record in users}
     for user in get_user_model().objects.order_by("pk"):
         record = by_name.get(user.get_username())
         if record is None or not _user_is_demo(user, record):
-            found.append(_describe(user))
-    for label, model in CASE_MODELS.items():
-        records = {record["pk"]: record for record in cases if record["model"] == label}
-        for instance in model.objects.order_by("pk"):
-            record = records.get(instance.pk)
-            if record is None or not _row_is_demo(instance, record):
-                found.append(_describe(instance))
+            found.append(f"user {user.get_username()}")
+    numbers = set(demo_case_records(cases))
+    for case in Submission.objects.order_by("pk"):
+        found += _not_load_demos(case) if case.case_number in numbers else [f"case {case.case_number}"]
+    for model in OTHER_CASE_DATA:
+        for row in model.objects.select_related("submission").order_by("pk"):
+            found.append(f"{model._meta.verbose_name} of case {row.submission.case_number}")
     return found
 
 
-# Loading what is missing -----------------------------------------------------------------------
+# Making what is missing ------------------------------------------------------------------------
 
 
 def _add_missing_users(users: list[dict]) -> list:
@@ -171,61 +332,143 @@ def _add_missing_users(users: list[dict]) -> list:
     return created
 
 
-def _add_missing_cases(cases: list[dict]) -> list:
-    """Create the demo case rows whose primary keys are free (in a database of demo rows
-    only, a free key is a demo row deleted). The cases name their users by user name."""
-    created = []
-    for deserialized in serializers.deserialize("json", json.dumps(cases)):
-        instance = deserialized.object
-        if not type(instance).objects.filter(pk=instance.pk).exists():
-            deserialized.save()  # a raw save: the fixture's timestamps as they are
-            created.append(instance)
-    if created:
-        with connection.cursor() as cursor:  # PostgreSQL: the next key after the ones given
-            for statement in connection.ops.sequence_reset_sql(no_style(), list(CASE_MODELS.values())):
-                cursor.execute(statement)
-        refresh_latest_assessment(
-            submission_ids={i.pk for i in created if isinstance(i, Submission)}
-            | {i.submission_id for i in created if isinstance(i, Assessment)}
-        )
+def _receive(records: list[dict]) -> Submission:
+    """The case as received: its rows as the fixture holds them (their dates too), under new
+    primary keys, each with its first historical record (dated as the row, by the user
+    who made it, :data:`HISTORY_REASON`)."""
+    keys: dict[tuple[type, int], int] = {}
     by_model: dict[type, list] = {}
-    for instance in created:
-        by_model.setdefault(type(instance), []).append(instance)
+    for deserialized in serializers.deserialize("json", json.dumps(records)):
+        row = deserialized.object
+        fixture_pk = row.pk
+        if isinstance(row, Assessment):
+            row.submission_id = keys[(Submission, row.submission_id)]
+        elif isinstance(row, Scenario):
+            row.assessment_id = keys[(Assessment, row.assessment_id)]
+        row.pk = None
+        deserialized.save()  # a raw save: the fixture's dates as they are
+        keys[(type(row), fixture_pk)] = row.pk
+        by_model.setdefault(type(row), []).append(row)
+    case = by_model[Submission][0]
+    refresh_latest_assessment(submission_ids=[case.pk])
+    now = timezone.now()
     for model, rows in by_model.items():
+        for row in rows:
+            row._history_date = min(row.created_at, now)
+            row._history_user = (
+                row.created_by if isinstance(row, Submission)
+                else row.engineer if isinstance(row, Assessment)
+                else row.assessment.engineer
+            )
         model.history.bulk_history_create(rows, default_change_reason=HISTORY_REASON)
-    return created
+    return case
+
+
+def _compute(scenario: Scenario) -> Scenario:
+    engineer = scenario.assessment.engineer
+    doing = f"computing “{scenario.title}” of {scenario.assessment.submission.case_number} r{scenario.assessment.revision}"
+    return _as(engineer, doing, services.scenario_compute, scenario=scenario)
+
+
+def _change_inputs(scenario: Scenario, *, by, inputs: dict, reasons: dict, doing: str) -> Scenario:
+    """Change ``inputs`` as the wizard does: each step that holds one saved with every input
+    of the step as its form shows it (the saved value, else the default), the changed
+    values and their reasons."""
+    params = registry.get(scenario.scenario_key).params
+    for key in dict.fromkeys(params[symbol].step for symbol in inputs):
+        declared = params.for_step(key)
+        symbols = {param.symbol for param in declared}
+        values = {param.symbol: scenario.inputs.get(param.symbol, param.default) for param in declared}
+        values |= {symbol: value for symbol, value in inputs.items() if symbol in symbols}
+        step_reasons = {symbol: text for symbol, text in (scenario.reasons | reasons).items() if symbol in symbols}
+        scenario = _as(by, doing, services.scenario_save_step, scenario=scenario, step=key, values=values,
+                       reasons=step_reasons)
+    return scenario
+
+
+def _review(case: Submission, review: dict) -> None:
+    """``fixtures/demo_review.json``: revision 1 submitted and approved, revision 2 started
+    from it with one change, computed again."""
+    User = get_user_model()
+    user = User.objects.get_by_natural_key
+    number = case.case_number
+    first = case.assessments.get(revision=1)
+    first = _as(user(review["submit"]["by"]), f"submitting {number} r1", workflow.assessment_submit,
+                assessment=first, note=review["submit"]["note"])
+    first = _as(user(review["approve"]["by"]), f"approving {number} r1", workflow.assessment_approve,
+                assessment=first, comment=review["approve"]["comment"])
+    engineer = user(review["revise"]["by"])
+    second = _as(engineer, f"starting revision 2 of {number}", workflow.assessment_revise, assessment=first)
+    change = review["revision_2"]
+    scenario = second.scenarios.get(position=change["use"])
+    doing = f"changing “{scenario.title}” of {number} r{second.revision}"
+    scenario = _change_inputs(scenario, by=engineer, inputs=change["inputs"], reasons=change["reasons"], doing=doing)
+    if change.get("release_texts"):
+        texts = {release: dict(entry) for release, entry in scenario.release_texts.items()}
+        for release, entry in change["release_texts"].items():
+            texts.setdefault(release, {}).update(entry)
+        scenario = _as(engineer, doing, services.scenario_update_release_texts, scenario=scenario, texts=texts)
+    _compute(scenario)
+
+
+def _add_missing_cases(cases: list[dict], review: dict) -> list[Submission]:
+    """Make each demo case whose number is free: every one received, then every use
+    computed, then the review case reviewed."""
+    with _marking_history():
+        made = [
+            _receive(records) for number, records in demo_case_records(cases).items()
+            if not Submission.objects.filter(case_number=number).exists()
+        ]
+        for scenario in Scenario.objects.filter(assessment__submission__in=made).order_by("pk"):
+            _compute(scenario)
+        for case in made:
+            if case.case_number == review["case_number"]:
+                _review(case, review)
+    return made
+
+
+def _summary(case: Submission) -> str:
+    revisions = ", ".join(
+        f"revision {a.revision} {workflow.STATUS_WORDS[a.status]}" for a in case.assessments.order_by("revision")
+    )
+    return f"{case.case_number} ({revisions})"
 
 
 class Command(BaseCommand):
     help = (
         "Loads the demo users and cases (fixtures/demo_users.json, fixtures/demo_cases.json) into a development "
-        "database: only with DEBUG on, and only into a database that holds nothing but the demo rows as loaded "
-        "(refused otherwise, exit status 2). Without --force, only when the database has no user yet. It only "
-        "adds missing demo rows: it never changes or deletes a row, and matches users by user name."
+        "database, computes every use and takes the sample case through a review (fixtures/demo_review.json): "
+        "only with DEVELOPMENT or DEBUG on, and only into a database that holds nothing but the demo data as "
+        "load_demo makes it (refused otherwise, exit status 2). Without --force, only when the database has no "
+        "user yet. It only adds missing demo users and cases: it never changes or deletes a row, and matches "
+        "users by user name."
     )
 
     def add_arguments(self, parser):
         parser.add_argument(
             "--force", action="store_true",
-            help="also when users exist: add the missing demo rows to a database that holds only demo rows",
+            help="also when users exist: add the missing demo users and cases to a database that holds only "
+            "demo data",
         )
 
     def handle(self, *args, force: bool = False, **options):
-        if not settings.DEBUG:
+        if not development_machine():
             raise CommandError(NOT_DEBUG, returncode=EXIT_REFUSED)
         if get_user_model().objects.exists() and not force:
             self.stdout.write(USERS_EXIST)
             return
-        users, cases = _fixture(DEMO_USERS), _fixture(DEMO_CASES)
-        with transaction.atomic():
-            found = not_demo_rows(users, cases)
+        users, cases, review = _fixture(DEMO_USERS), _fixture(DEMO_CASES), _fixture(DEMO_REVIEW)
+        with override_settings(EMAIL_BACKEND=NO_EMAIL), transaction.atomic():
+            found = not_demo_data(users, cases)
             if found:
                 shown = "; ".join(found[:SHOWN]) + (f"; and {len(found) - SHOWN} more" if len(found) > SHOWN else "")
                 raise CommandError(NOT_DEMO_ONLY.format(found=shown), returncode=EXIT_REFUSED)
             added_users = _add_missing_users(users)
-            added_rows = _add_missing_cases(cases)
-        if not added_users and not added_rows:
+            added_cases = _add_missing_cases(cases, review)
+        if not added_users and not added_cases:
             self.stdout.write(NOTHING_MISSING)
             return
-        what = f"{len(added_users)} user(s), {len(added_rows)} case row(s) (cases, assessments, uses)"
+        what = f"{len(added_users)} user(s), {len(added_cases)} case(s)"
+        if added_cases:
+            what += ", every use computed: " + ", ".join(_summary(case) for case in added_cases)
         self.stdout.write(self.style.SUCCESS(LOADED.format(what=what)))
