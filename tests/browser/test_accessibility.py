@@ -10,6 +10,7 @@ the pages' Content-Security-Policy (the pages themselves keep it).
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from pathlib import Path
 
@@ -117,12 +118,14 @@ def reviewer_paths(data) -> list[str]:
         f"/cases/{cvd.pk}/", f"/cases/{photoresist.pk}/calendar/", f"/cases/{photoresist.pk}/contacts/new/",
         f"/assessments/{second.pk}/", f"/assessments/{first.pk}/", f"/assessments/{returned.pk}/",
         f"/assessments/{second.pk}/notes/", f"/assessments/{second.pk}/history/",
-        f"/assessments/{second.pk}/compare/", f"/assessments/{first.pk}/irer/",
+        f"/assessments/{second.pk}/compare/", f"/assessments/{second.pk}/compare/?all=1",
+        f"/assessments/{first.pk}/irer/", f"/assessments/{first.pk}/irer/?copy=sanitised",
+        f"/assessments/{second.pk}/irer/",
         "/due/", "/notices/", "/methods/validation/", "/accounts/password/", "/no-such-page/",
     ]
     paths += [f"/contacts/{report.pk}/" for report in photoresist.contact_reports.all()]
     for use in Scenario.objects.filter(assessment=second):
-        paths += [f"/scenarios/{use.pk}/", f"/scenarios/{use.pk}/report-text/"]
+        paths += [f"/scenarios/{use.pk}/", f"/scenarios/{use.pk}/report-text/", f"/scenarios/{use.pk}/delete/"]
         # every step of the wizard
         from assessments.esd import registry
 
@@ -161,6 +164,13 @@ def test_forms_with_errors_meet_wcag_aa(page, review_data):
     violations = axe_violations(page)
     if violations:
         found["wizard step with an error"] = violations
+    # A use deleted: the assessment page offers to undo it.
+    page.goto(page.base + f"/scenarios/{use.pk}/delete/")
+    page.locator("main form button[type=submit]").last.click()
+    page.get_by_role("button", name=re.compile("Undo")).wait_for()
+    violations = axe_violations(page)
+    if violations:
+        found["assessment page after a delete, with Undo"] = violations
     assert not found, "axe-core found WCAG 2.1 AA violations:\n" + report(found)
 
 

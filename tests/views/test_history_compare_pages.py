@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from django.utils import timezone
 
-from assessments import history, services, workflow
+from assessments import comparison, services, timeline, workflow
 from assessments.models import Scenario
 from tests._review_support import add_computed_scenario, approved, toy_engine  # noqa: F401  (fixture)
 from tests.conftest import make_assessment, make_submission
@@ -35,7 +35,7 @@ def _status_entries(entries):
 
 
 def test_each_status_change_is_one_entry_the_decisions(cycled):
-    entries = history.assessment_history(assessment=cycled)
+    entries = timeline.assessment_history(assessment=cycled)
     assert _status_entries(entries) == [
         ("created", "", "", "Draft"),
         ("submit", "rev", "Draft", "Submitted"),
@@ -61,27 +61,27 @@ def test_another_field_saved_with_a_decision_stays_in_its_entry():
     # The submit saves the status and, where the uses need more than the case makes, the
     # engineer's reason: one entry, the decision's, holding both.
     at = timezone.now()
-    decision = history.HistoryEntry(at=at, user="rev", subject="Assessment revision 1", kind="submit",
-                                    changes=[history.FieldChange("Status", "Draft", "Submitted")], note="Ready.")
-    saved = history.HistoryEntry(at=at - timedelta(milliseconds=3), user="rev", subject="Assessment revision 1",
+    decision = timeline.HistoryEntry(at=at, user="rev", subject="Assessment revision 1", kind="submit",
+                                    changes=[timeline.FieldChange("Status", "Draft", "Submitted")], note="Ready.")
+    saved = timeline.HistoryEntry(at=at - timedelta(milliseconds=3), user="rev", subject="Assessment revision 1",
                                  kind="changed", changes=[
-                                     history.FieldChange("Status", "Draft", "Submitted", "status"),
-                                     history.FieldChange("Reason for the volume", "", "Imports the rest.", "volume_excess_reason"),
+                                     timeline.FieldChange("Status", "Draft", "Submitted", "status"),
+                                     timeline.FieldChange("Reason for the volume", "", "Imports the rest.", "volume_excess_reason"),
                                  ], note="Submitted by rev.")
-    other = history.HistoryEntry(at=at, user="rev", subject="Use “A”", kind="changed",
-                                 changes=[history.FieldChange("Title", "A", "B", "title")])
-    left = history._merged_into(decision, [saved, other])
+    other = timeline.HistoryEntry(at=at, user="rev", subject="Use “A”", kind="changed",
+                                 changes=[timeline.FieldChange("Title", "A", "B", "title")])
+    left = timeline._merged_into(decision, [saved, other])
     assert left == [other]
     assert [(c.field, c.new) for c in decision.changes] == [("Status", "Submitted"), ("Reason for the volume", "Imports the rest.")]
 
 
 def test_a_status_change_without_its_decision_stays_listed():
     at = timezone.now()
-    decision = history.HistoryEntry(at=at, user="sup", subject="Assessment revision 1", kind="approve",
-                                    changes=[history.FieldChange("Status", "Submitted", "Approved")])
-    earlier = history.HistoryEntry(at=at - timedelta(minutes=5), user="sup", subject="Assessment revision 1", kind="changed",
-                                   changes=[history.FieldChange("Status", "Submitted", "Approved", "status")])
-    assert history._merged_into(decision, [earlier]) == [earlier]
+    decision = timeline.HistoryEntry(at=at, user="sup", subject="Assessment revision 1", kind="approve",
+                                    changes=[timeline.FieldChange("Status", "Submitted", "Approved")])
+    earlier = timeline.HistoryEntry(at=at - timedelta(minutes=5), user="sup", subject="Assessment revision 1", kind="changed",
+                                   changes=[timeline.FieldChange("Status", "Submitted", "Approved", "status")])
+    assert timeline._merged_into(decision, [earlier]) == [earlier]
 
 
 def test_history_values_are_numbers_as_the_pages_print_them(reviewer):
@@ -90,7 +90,7 @@ def test_history_values_are_numbers_as_the_pages_print_them(reviewer):
     services.scenario_save_step(scenario=scenario, by=reviewer, step="volume", values={"Qchem_yr": 8000.123, "Fchem": 0.2},
                                 reasons={"Fchem": "Submitter's MSDS: 20 %."})
     services.scenario_compute(scenario=Scenario.objects.get(pk=scenario.pk), by=reviewer)
-    changes = {c.field: (c.old, c.new) for e in history.assessment_history(assessment=assessment) if e.kind == "changed"
+    changes = {c.field: (c.old, c.new) for e in timeline.assessment_history(assessment=assessment) if e.kind == "changed"
                for c in e.changes}
     # An input as entered with its units; the result to three figures: 8,000.123 × 0.2 = 1,600.0246 kg/yr.
     assert changes["Annual volume (Qchem_yr)"] == ("5,000 kg/yr", "8,000.123 kg/yr")
@@ -166,9 +166,9 @@ def test_compare_prints_computed_numbers_to_three_figures(client, reviewer, two_
 def test_compare_of_an_uncomputed_use_says_not_computed_yet(reviewer, two_revisions):
     _, second = two_revisions
     scenario = services.scenario_add(assessment=second, by=reviewer, scenario_key="review-toy", title="Later")
-    comparison = history.revision_comparison(user=reviewer, pk=second.pk)
-    (section,) = [s for s in comparison["sections"] if s.title == "Use: Later"]
-    assert ("Result", "", history.NOT_COMPUTED_YET) in [(r.label, r.left, r.right) for r in section.rows]
+    compared = comparison.revision_comparison(user=reviewer, pk=second.pk)
+    (section,) = [s for s in compared["sections"] if s.title == "Use: Later"]
+    assert ("Result", "", comparison.NOT_COMPUTED_YET) in [(r.label, r.left, r.right) for r in section.rows]
     assert not [r for r in section.rows if r.label == "Engine version"]
     assert scenario.result is None
 
@@ -178,7 +178,20 @@ def test_an_input_returned_to_its_default_reads_as_the_default(reviewer):
     scenario = add_computed_scenario(assessment)  # Fchem 0.2, a reason given
     services.scenario_save_step(scenario=Scenario.objects.get(pk=scenario.pk), by=reviewer, step="volume",
                                 values={"Qchem_yr": 5000.0}, reasons={})
-    changes = [(c.old, c.new) for e in history.assessment_history(assessment=assessment) if e.kind == "changed"
+    changes = [(c.old, c.new) for e in timeline.assessment_history(assessment=assessment) if e.kind == "changed"
                for c in e.changes if c.field == "Mass fraction in the formulation (Fchem)"]
     # The toy scenario's default is 0.1 kg/kg: the input left empty reads as it, never as "empty".
     assert changes[-1] == ("0.2 kg/kg", "0.1 kg/kg (default)")
+
+
+def test_the_values_a_record_was_created_with_are_folded(client, reviewer, cycled):
+    """A created record's values (the whole case, every input) are one closed summary each;
+    changes show open."""
+    client.force_login(reviewer)
+    html = client.get(f"/assessments/{cycled.pk}/history/").content.decode()
+    created = re.findall(r'<details class="history-created"><summary class="small">The (\d+) values? it was created with',
+                         html)
+    assert len(created) >= 3 and all(int(n) > 0 for n in created)  # the case, the revision, the use
+    assert "<details open" not in html
+    changed = html.split('<details class="history-created">')[-1].split("</details>", 1)[1]
+    assert '<span class="history-new">Approved</span>' in changed
