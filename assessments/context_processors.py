@@ -4,7 +4,7 @@ template only shows or hides (``templates/base.html``)."""
 
 from __future__ import annotations
 
-from .history import review_queue_count
+from .review import review_queue_count
 from .roles import is_supervisor
 
 

@@ -361,7 +361,7 @@ class Submission(models.Model):
         # a status-filtered page from the second, instead of sorting every case
         # (selectors.case_page; benchmarks/pages.py; README "Performance"). The third holds
         # what the review queue's count reads, so it counts index entries, not table rows
-        # (history.review_queue_count).
+        # (review.review_queue_count).
         indexes = [
             models.Index(fields=["-created_at", "-id"], name="submission_newest_first"),
             models.Index(fields=["latest_status", "-created_at", "-id"], name="submission_status_newest_first"),

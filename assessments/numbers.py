@@ -54,6 +54,12 @@ _SINGULAR = {
     "cleanings": "cleaning",
     "batches": "batch",
     "wafers": "wafer",
+    "lines": "line",
+    "shifts": "shift",
+    "applications": "application",
+    "incidents": "incident",
+    "units": "unit",
+    "miles": "mile",
 }
 
 
@@ -146,6 +152,8 @@ def unit_for(value, units: str) -> str:
     ('site', 'sites', 'day/yr', 'worker/site-day')
     >>> unit_for(1, "kg/site-day"), unit_for(0, "sites"), unit_for(1, "containers/site-yr")
     ('kg/site-day', 'sites', 'container/site-yr')
+    >>> unit_for(1, "lines/site"), unit_for(1, "shifts/day"), unit_for(1, "incidents/day"), unit_for(2, "lines/site")
+    ('line/site', 'shift/day', 'incident/day', 'lines/site')
     """
     if not units or not _is_number(value) or value != 1:
         return units

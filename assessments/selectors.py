@@ -377,16 +377,18 @@ def result_facts(result: dict | None) -> dict:
 
 
 def scenario_summary(*, scenario: Scenario) -> dict:
-    """Key figures of a scenario for the assessment page (from its snapshot), and whether
-    they are current."""
+    """Key figures of a scenario for the assessment page (from its snapshot), whether they
+    are current, and its method's full title."""
     state = scenario_state(scenario)
     result = scenario.result
+    title = method_title(scenario.scenario_key)
     if not result:
-        return {"computed": False, "state": state}
+        return {"computed": False, "state": state, "method_title": title}
     facts = result_facts(result)
     return {
         "computed": True,
         "state": state,
+        "method_title": title,
         "stale": state == STALE,
         "sites": facts.get("sites"),
         "days": facts.get("operating_days"),
@@ -513,9 +515,11 @@ def inputs_used(*, scenario: Scenario, result: dict) -> list[dict]:
     computed the quantity: ``value`` is the computed one, from the result's facility
     estimates) or ``Not given``. A choice's ``value`` is its label, as the form lists it
     (``code``: the value the engine read). ``reason``: the reason the reviewer gave, for an
-    override or for any value."""
+    override or for any value. ``units``: the input's units agreeing with its value (``1
+    site``, ``2 sites``)."""
     from .esd import registry
     from .esd.parameters import CHOICE
+    from .numbers import unit_for
 
     effective = result.get("inputs", {})
     facility = result.get("facility", {})
@@ -543,6 +547,7 @@ def inputs_used(*, scenario: Scenario, result: dict) -> list[dict]:
                 "param": param,
                 "value": value,
                 "code": code,
+                "units": unit_for(value, param.units),
                 "standing": standing,
                 "overridden": standing == OVERRIDDEN,
                 "given": given,
@@ -860,13 +865,13 @@ def result_fact_rows(result: dict) -> list[dict]:
 
 
 def method_title(scenario_key: str) -> str:
-    """The method's title as the engine declares it (the key itself for a method this
-    installation's engine does not know)."""
+    """The method's full title as the engine declares it, its edition year included (the
+    key itself for a method this installation's engine does not know)."""
     from .esd import registry
     from .esd.parameters import EngineValidationError
 
     try:
-        return registry.get(scenario_key).title
+        return registry.get(scenario_key).full_title
     except EngineValidationError:  # an imported case's method the engine no longer offers
         return scenario_key
 
@@ -916,20 +921,24 @@ def _trace_step(symbol: str, trace: list[dict]) -> dict | None:
 
 def facility_rows(*, result: dict, scenario_key: str) -> list[dict]:
     """The result's general facility estimates as a reviewer reads them, in the engine's
-    order: ``label`` (what the equation that computed it says it is, else the input's
-    label; ``""`` where the engine declares neither), ``symbol``, ``value``, ``units``,
+    order: ``label`` (as the scenario declares the quantity, ``Scenario.facility_labels``,
+    else what the equation that computed it says it is, else the input's label; ``""``
+    where the engine declares none), ``symbol``, ``value``, ``units``,
     ``text`` (the value with its units: :func:`assessments.numbers.quantity`; a choice by
     its name), ``numeric``, ``citation`` and ``basis`` (the engine's ``<symbol>_basis`` sentence, given
-    on its quantity's row rather than on a row of its own)."""
+    on its quantity's row rather than on a row of its own). A quantity the scenario did not
+    compute for these inputs (``None``, e.g. the sites before rounding when they are known)
+    is not listed."""
     from .numbers import quantity
 
     from .esd import registry
     from .esd.parameters import EngineValidationError
 
     try:
-        params = registry.get(scenario_key).params
+        scenario = registry.get(scenario_key)
+        params, declared = scenario.params, scenario.facility_labels
     except EngineValidationError:  # a method this installation's engine does not know
-        params = None
+        params, declared = None, {}
     trace = result.get("trace", [])
     facility = {k: v for k, v in (result.get("facility") or {}).items() if not isinstance(v, (dict, list))}
     summaries = _equation_summaries()
@@ -937,23 +946,28 @@ def facility_rows(*, result: dict, scenario_key: str) -> list[dict]:
     for symbol, value in facility.items():
         if symbol.endswith(_BASIS_SUFFIX) and symbol[: -len(_BASIS_SUFFIX)] in facility:
             continue  # given on its quantity's row
+        if value is None:
+            continue  # not computed for these inputs
         param = params[symbol] if params is not None and symbol in params else None
         step = _trace_step(symbol, trace)
         label = ""
-        if step is not None:
-            label = summaries.get((step["symbol"], step["equation"])) or summaries.get(("", step["equation"]), "")
-        if not label and param is not None:
-            label = param.label
+        if symbol in declared:
+            label, units = declared[symbol]
+        else:
+            if step is not None:
+                label = summaries.get((step["symbol"], step["equation"])) or summaries.get(("", step["equation"]), "")
+            if not label and param is not None:
+                label = param.label
+            units = step["units"] if step is not None else (param.units if param is not None else "")
         for suffix, words in _RANGE_END.items():
             if label and symbol.endswith(suffix):
                 label = f"{label}, {words}"
-        units = step["units"] if step is not None else (param.units if param is not None else "")
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             text = quantity(value, units)
         elif param is not None and param.choices:
             text = str(dict(param.choices).get(value, value))
         else:
-            text = "—" if value is None else str(value)
+            text = str(value)
         rows.append({
             "symbol": symbol,
             "label": label,

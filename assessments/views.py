@@ -13,7 +13,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from . import history, permissions, selectors, services
+from . import permissions, review, selectors, services
 from .esd import registry
 from .esd.parameters import EngineValidationError
 from .exposure_rating import MISSING_RATING, MISSING_RATING_TITLE, rating_help
@@ -155,7 +155,7 @@ def assessment_detail(request, pk: int):
             "deleted_uses": selectors.recently_deleted_uses(assessment=assessment),
             **overview,
             "rating": rating_help(assessment=assessment, scenarios=[s for s, _ in overview["scenarios"]]),
-            **history.review_context(user=user, assessment=assessment),
+            **review.review_context(user=user, assessment=assessment),
         },
     )
 

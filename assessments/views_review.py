@@ -15,7 +15,7 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from . import history, selectors, workflow
+from . import comparison, review, selectors, timeline, workflow
 from .limits import check_text
 
 COMMENT_LABELS = {"note": "The note", "comment": "The comment", "volume_reason": "The reason"}
@@ -42,7 +42,7 @@ def _act(request, pk: int, service, success: str, **fields: str):
 
 @require_GET
 def review_queue(request):
-    return render(request, "review/queue.html", {"queue": history.review_queue(user=request.user)})
+    return render(request, "review/queue.html", {"queue": review.review_queue(user=request.user)})
 
 
 @require_POST
@@ -107,7 +107,7 @@ def assessment_history(request, pk: int):
         {
             "assessment": assessment,
             "submission": assessment.submission,
-            "entries": history.assessment_history(assessment=assessment),
+            "entries": timeline.assessment_history(assessment=assessment),
         },
     )
 
@@ -120,5 +120,5 @@ def assessment_compare(request, pk: int):
     return render(
         request,
         "review/compare.html",
-        history.revision_comparison(user=request.user, pk=pk, other_pk=other_pk, show_all=show_all),
+        comparison.revision_comparison(user=request.user, pk=pk, other_pk=other_pk, show_all=show_all),
     )

@@ -29,11 +29,11 @@ from django.utils import timezone
 
 from . import permissions, selectors
 from .engine_results import engine_result_difference
-from .history import result_problems
 from .models import (
     Assessment, DecisionAction, ReviewDecision, Scenario, Status, Submission, case_snapshot,
     refresh_latest_assessment,
 )
+from .review import result_problems
 from .roles import is_supervisor
 from notices.models import Verb
 from notices.selectors import supervisors_for

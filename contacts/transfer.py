@@ -39,14 +39,14 @@ def _fields() -> list[models.Field]:
 def export_rows(submission: Submission) -> list[dict[str, Any]]:
     """The case's contact reports (all of them, CBI included: an export is the whole case),
     oldest contact first."""
-    from assessments.transfer import _is_user_link
+    from assessments.transfer.document import is_user_link
 
     rows = []
     reports = submission.contact_reports.select_related("created_by").order_by("contacted_at", "id")
     for report in reports.prefetch_related("assessments"):
         row: dict[str, Any] = {}
         for field in _fields():
-            if _is_user_link(field):
+            if is_user_link(field):
                 user = getattr(report, field.name)
                 row[field.name] = user.get_username() if user else None
             elif isinstance(field, models.DateTimeField):
@@ -63,19 +63,22 @@ class ContactImport:
     """The contact reports of one import: read from the document, written with the case."""
 
     def __init__(self, value: Any):
-        from assessments.transfer import _list, _object
+        from assessments.transfer.document import expect_list, expect_object
 
-        self.rows = [_object(row, f"{KEY}[{i}]") for i, row in enumerate(_list(value if value is not None else [], KEY))]
+        self.rows = [
+            expect_object(row, f"{KEY}[{i}]") for i, row in enumerate(expect_list(value if value is not None else [], KEY))
+        ]
         self.reports: list[tuple[ContactReport, list[int], str]] = []
         self.saved: list[models.Model] = []
 
     def user_names(self) -> set[str]:
-        from assessments.transfer import BAD_STRUCTURE, TransferError, _is_user_link
+        from assessments.transfer import BAD_STRUCTURE, TransferError
+        from assessments.transfer.document import is_user_link
 
         names = set()
         for i, row in enumerate(self.rows):
             for field in _fields():
-                if _is_user_link(field) and row.get(field.name) is not None:
+                if is_user_link(field) and row.get(field.name) is not None:
                     if not isinstance(row[field.name], str):
                         raise TransferError(BAD_STRUCTURE.format(where=f"{KEY}[{i}].{field.name}", problem="expected a user name"))
                     names.add(row[field.name])
@@ -83,16 +86,16 @@ class ContactImport:
 
     def write_reports(self, submission: Submission, users: dict) -> None:
         """Build, check and save each report of ``submission`` (links come with :meth:`link`)."""
-        from assessments.transfer import (
-            INVALID_ROW, INVALID_VALUE, UNKNOWN_FIELDS, TransferError, _names, _save_raw, set_fields,
-        )
+        from assessments.transfer import INVALID_ROW, INVALID_VALUE, UNKNOWN_FIELDS, TransferError, set_fields
+        from assessments.transfer.document import name_list
+        from assessments.transfer.writing import save_raw
 
         allowed = {f.name for f in _fields()} | {REVISIONS}
         for i, row in enumerate(self.rows):
             where = f"{KEY}[{i}]"
             unknown = sorted(set(row) - allowed)
             if unknown:
-                raise TransferError(UNKNOWN_FIELDS.format(where=where, fields=_names(unknown)))
+                raise TransferError(UNKNOWN_FIELDS.format(where=where, fields=name_list(unknown)))
             revisions = row.get(REVISIONS, [])
             if not isinstance(revisions, list) or any(type(n) is not int for n in revisions):
                 raise TransferError(INVALID_VALUE.format(where=f"{where}.{REVISIONS}", problem=REVISIONS_NOT_NUMBERS))
@@ -108,18 +111,18 @@ class ContactImport:
                 errors = "; ".join(f"{name}: {' '.join(messages)}" if name != "__all__" else " ".join(messages)
                                    for name, messages in exc.message_dict.items())
                 raise TransferError(INVALID_ROW.format(where=where, errors=errors)) from None
-            self.saved.append(_save_raw(report))
+            self.saved.append(save_raw(report))
             self.reports.append((report, revisions, where))
 
     def link(self, assessment: Assessment) -> None:
         """Link ``assessment`` to the reports that name its revision: called once it is
         saved and before it is approved."""
-        from assessments.transfer import _save_raw
+        from assessments.transfer.writing import save_raw
 
         for report, revisions, _ in self.reports:
             if assessment.revision in revisions:
                 link = ContactReportAssessment(contact_report=report, assessment=assessment)
-                self.saved.append(_save_raw(link))
+                self.saved.append(save_raw(link))
 
     def finish(self, assessments: list[Assessment]) -> list[models.Model]:
         """Refuse a report naming a revision the file does not have; the rows written, for

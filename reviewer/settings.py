@@ -67,7 +67,6 @@ INSTALLED_APPS = [
     "django.contrib.humanize",
     "crispy_forms",
     "crispy_bootstrap5",
-    "formtools",
     "simple_history",
     "csp",
     "axes",

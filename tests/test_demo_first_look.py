@@ -18,7 +18,7 @@ from django.contrib.auth import get_user_model
 from django.core import mail
 from django.core.management import CommandError, call_command
 
-from assessments import history, services
+from assessments import comparison, services, timeline
 from assessments.engine_results import engine_result_difference
 from assessments.esd import registry
 from assessments.esd.parameters import EngineValidationError
@@ -154,7 +154,7 @@ def test_the_history_lists_the_submission_the_approval_the_revision_and_the_chan
     second = text_of(client.get(f"/assessments/{revision(SAMPLE, 2).pk}/history/"))
     assert "New revision copied from approved revision 1." in second
     assert CHANGE["reasons"]["stripping_process"] in second
-    entries = history.assessment_history(assessment=revision(SAMPLE, 1))
+    entries = timeline.assessment_history(assessment=revision(SAMPLE, 1))
     acted = {(entry.kind, entry.user) for entry in entries if entry.is_decision}
     assert acted == {("submit", "reviewer"), ("approve", "supervisor")}
 
@@ -174,9 +174,9 @@ def test_every_history_record_names_the_demo_user_who_acted(demo):
 def test_compare_shows_revision_2s_change(demo, client):
     client.force_login(user("reviewer"))
     second = revision(SAMPLE, 2)
-    comparison = history.revision_comparison(user=user("reviewer"), pk=second.pk)
-    assert (comparison["left"].revision, comparison["right"].revision) == (1, 2)
-    differing = [row.label for section in comparison["sections"] for row in section.rows if row.differs]
+    compared = comparison.revision_comparison(user=user("reviewer"), pk=second.pk)
+    assert (compared["left"].revision, compared["right"].revision) == (1, 2)
+    differing = [row.label for section in compared["sections"] for row in section.rows if row.differs]
     assert any("stripping" in label.lower() for label in differing), differing
     assert any("water" in label.lower() for label in differing), differing
     page = text_of(client.get(f"/assessments/{second.pk}/compare/"))

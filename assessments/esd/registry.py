@@ -52,6 +52,11 @@ class Scenario:
     # The key of the scenario that follows a newer edition of the same document, when there
     # is one: this one is kept to reproduce assessments made with it.
     superseded_by: str = ""
+    # What a facility quantity of the result is, for those no equation computes and no input
+    # names (a count added up, a sentence, the equation a release used): symbol -> (label,
+    # units). The pages name every facility quantity by its declaration here, else by the
+    # summary of the equation that computed it, else by the input's label.
+    facility_labels: Mapping[str, tuple[str, str]] = field(default_factory=dict)
 
     @property
     def current(self) -> bool:

@@ -74,24 +74,66 @@ def given(x: float) -> str:
     return f"{value:g}"
 
 
-def share(part: float, whole: float) -> str:
-    """``part`` as a percentage of ``whole``, to four significant figures.
+#: The smallest percentage the prose prints as a number; a smaller one that is not zero
+#: reads "< 0.1 %", as the pages print it (assessments.numbers.percent), never "0 %".
+SMALLEST_PERCENT = 0.1
 
-    >>> share(5030.18, 5000), share(5000, 5000), share(6176.3, 5000)
-    ('100.6 %', '100 %', '123.5 %')
+
+def _percent(value: float, sig: int, sign: str = "") -> str:
+    """``value`` (already a percentage) to ``sig`` figures, thousands separated, never in
+    E-notation: "0 %" only for zero; a smaller magnitude than :data:`SMALLEST_PERCENT`
+    reads "< 0.1 %" (signed: "< +0.1 %", "> -0.1 %")."""
+    if value == 0:
+        return "0 %"
+    if abs(value) < SMALLEST_PERCENT:
+        return f"< {sign}{SMALLEST_PERCENT:g} %" if value > 0 else f"> -{SMALLEST_PERCENT:g} %"
+    if abs(float(f"{value:.{sig}g}")) >= 10 ** sig:
+        return f"{value:{sign},.0f} %"
+    return f"{value:{sign}.{sig}g} %"
+
+
+def share(part: float, whole: float) -> str:
+    """``part`` as a percentage of ``whole``, to four significant figures; a share that is
+    not zero never reads "0 %".
+
+    >>> share(5030.18, 5000), share(5000, 5000), share(6176.3, 5000), share(0, 5000)
+    ('100.6 %', '100 %', '123.5 %', '0 %')
+    >>> share(0.002, 5000), share(5, 5000), share(1_234_567, 100)
+    ('< 0.1 %', '0.1 %', '1,234,567 %')
     """
-    return f"{100 * part / whole:.4g} %"
+    return _percent(100 * part / whole, 4)
 
 
 def change(x: float) -> str:
-    """A relative difference for prose: signed, and 0 for floating-point noise.
+    """A relative difference for prose, signed; "0 %" only when there is none: a change
+    that is not zero but under 0.1 % reads "< +0.1 %" (or "> -0.1 %").
 
-    >>> change(0.0060362), change(-0.006), change(-2.2e-16)
-    ('+0.604 %', '-0.6 %', '0 %')
+    >>> change(0.0060362), change(-0.006), change(0), change(2e-9), change(-2.2e-16)
+    ('+0.604 %', '-0.6 %', '0 %', '< +0.1 %', '> -0.1 %')
+    >>> change(0.001), change(0.0009996), change(12.345), change(-0.99995)
+    ('+0.1 %', '< +0.1 %', '+1,234 %', '-100 %')
     """
-    if abs(x) < 5e-9:
-        return "0 %"
-    return f"{100 * x:+.3g} %"
+    return _percent(100 * x, 3, "+")
+
+
+def count(n: float, noun: str, plural: str | None = None, shown=None) -> str:
+    """``n`` and ``noun`` agreeing in number: the singular for exactly one, as printed.
+
+    ``shown`` prints the number (:func:`num`, :func:`given`, :func:`figure`); a whole
+    number prints with thousands separators by default. ``plural`` is for a noun that does
+    not take an "s".
+
+    >>> count(1, "site"), count(2, "site"), count(0, "worker"), count(1.0, "day", shown=num)
+    ('1 site', '2 sites', '0 workers', '1 day')
+    >>> count(0.5, "day", shown=given), count(2924, "container"), count(1, "batch", "batches")
+    ('0.5 days', '2,924 containers', '1 batch')
+    >>> count(3, "batch", "batches"), count(1.0004, "day", shown=figure)
+    ('3 batches', '1 day')
+    """
+    if shown is None:
+        shown = (lambda v: f"{int(v):,}") if float(n).is_integer() else num
+    text = shown(n)
+    return f"{text} {noun if text == '1' else plural or noun + 's'}"
 
 
 def figure(x: float) -> str:

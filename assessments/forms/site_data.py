@@ -150,7 +150,7 @@ class SiteDataForm(forms.Form):
                     "key": m.key,
                     "title": m.title,
                     "shown": chosen is not None and chosen.key == m.key,
-                    "rows": [(p, self[input_field(i, m.key, p.symbol)], _default_text(p)) for p in m.params.params],
+                    "rows": [(p, self[input_field(i, m.key, p.symbol)], default_text(p)) for p in m.params.params],
                 }
                 for m in METHODS.values()
             ]
@@ -227,12 +227,6 @@ class SiteDataForm(forms.Form):
         self.add_error(field, texts)
 
 
-def _default_text(param: Param) -> str:
-    """The default as the step shows it; a method input without one is required or optional
-    (its source says what stands in for it, e.g. the replaced release's days)."""
-    if param.default is None:
-        return "none: required" if param.required else "none: optional"
-    return default_text(param)
 
 
 def site_initial(entries: Any) -> dict[str, Any]:

@@ -420,12 +420,15 @@ def _inputs_with_sources(scenario, result: dict, cbi: Cbi, symbols: frozenset[st
             source = cbi.scrub(param.source)
         if source not in sources:
             sources.append(source)
+        shown = cbi.number(symbols, param.symbol, value, _fmt(value) if value is not None else "—")
         rows.append(
             {
                 "symbol": param.symbol,
                 "label": param.label,
-                "units": param.units,
-                "value": cbi.number(symbols, param.symbol, value, _fmt(value) if value is not None else "—"),
+                # the units agree with the value ("1 site"); a withheld value keeps the declared units,
+                # which tell nothing about it
+                "units": param.units if shown == CBI_TEXT else row["units"],
+                "value": shown,
                 "standing": row["standing"],
                 "source_ref": sources.index(source) + 1,
                 "overridden": row["overridden"],

@@ -20,7 +20,7 @@ from django.db.models import Exists, OuterRef, Q
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from assessments import history, selectors, services, transfer, workflow
+from assessments import review, selectors, services, transfer, workflow
 from assessments.models import NO_ASSESSMENT, Assessment, Status, Submission
 from assessments.roles import SUPERVISOR_GROUP, is_supervisor
 from assessments.views import CASES_PER_PAGE
@@ -58,7 +58,7 @@ def old_status_filter(cases, status: str):
 
 
 def old_queue_count(user) -> int:
-    """``history.review_queue_count`` before the copy: the submitted assessments themselves."""
+    """``review.review_queue_count`` before the copy: the submitted assessments themselves."""
     if not is_supervisor(user):
         return 0
     return (
@@ -217,27 +217,27 @@ def test_status_filter_finds_the_cases_the_old_subqueries_found(request, mixed, 
 @pytest.mark.parametrize("who", ["reviewer", "supervisor", "other_supervisor", "uncleared_supervisor"])
 def test_review_queue_count_is_the_old_count(request, mixed, who):
     user = request.getfixturevalue(who)
-    assert history.review_queue_count(user=user) == old_queue_count(user)
+    assert review.review_queue_count(user=user) == old_queue_count(user)
 
 
 def test_review_queue_count_by_hand(mixed, supervisor, other_supervisor, uncleared_supervisor, reviewer):
     # Submitted latest revisions: cases 2, 11, 20 (revision 1) and 6, 15, 24 (revision 2), by
     # engineers[(i // 9 + revision) % 3]: 2 and 24 the supervisor's, 11 and 6 the other
     # supervisor's, 20 and 15 the reviewer's. CBI: 20 and 24 (i % 4 == 0).
-    assert history.review_queue_count(user=supervisor) == 4  # six, less its own two
-    assert history.review_queue_count(user=other_supervisor) == 4  # six, less its own two
-    assert history.review_queue_count(user=uncleared_supervisor) == 4  # six, less the two CBI
-    assert history.review_queue_count(user=reviewer) == 0  # not a supervisor
+    assert review.review_queue_count(user=supervisor) == 4  # six, less its own two
+    assert review.review_queue_count(user=other_supervisor) == 4  # six, less its own two
+    assert review.review_queue_count(user=uncleared_supervisor) == 4  # six, less the two CBI
+    assert review.review_queue_count(user=reviewer) == 0  # not a supervisor
     Submission.objects.filter(pk=mixed[2].pk).update(cbi_claims=["submitter"], is_cbi=True)
-    assert history.review_queue_count(user=uncleared_supervisor) == 3
-    assert history.review_queue_count(user=supervisor) == 4  # its own, CBI or not
+    assert review.review_queue_count(user=uncleared_supervisor) == 3
+    assert review.review_queue_count(user=supervisor) == 4  # its own, CBI or not
 
 
 def test_a_cbi_case_never_counts_in_an_uncleared_supervisors_queue(reviewer, uncleared_supervisor):
     submitted(reviewer, cbi_claims=["submitter"])
-    assert history.review_queue_count(user=uncleared_supervisor) == 0
+    assert review.review_queue_count(user=uncleared_supervisor) == 0
     submitted(reviewer)
-    assert history.review_queue_count(user=uncleared_supervisor) == 1
+    assert review.review_queue_count(user=uncleared_supervisor) == 1
 
 
 def test_the_navigation_bar_shows_the_queue_count(client, mixed, supervisor):
@@ -534,7 +534,7 @@ def test_review_queue_count_reads_an_index_of_the_submitted_cases(thousands, unc
     """The partial index ``submission_awaiting_review`` once the table is vacuumed (an
     index-only scan, as at 100,000: README "Performance"); the status index before."""
     with CaptureQueriesContext(connection) as queries:
-        assert history.review_queue_count(user=uncleared_supervisor) == 50
+        assert review.review_queue_count(user=uncleared_supervisor) == 50
     (count,) = [q["sql"] for q in queries.captured_queries if "COUNT(" in q["sql"].upper()]
     with connection.cursor() as cursor:
         cursor.execute("EXPLAIN " + count)

@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from assessments import history, selectors, workflow
+from assessments import selectors, timeline, workflow
 from assessments.esd import registry
 from assessments.esd.parameters import CHOICE
 from assessments.forms.scenarios import default_text, step_form_class
@@ -249,7 +249,7 @@ def test_a_reason_beside_a_value_from_the_case_is_kept_to_the_next_revision(clie
     page = client.get(step_url(scenario, "production"))
     assert page.context["wizard"]["form"]["reason_Qchem_yr"].value() == reason
     # History
-    changes = [change.new for entry in history.assessment_history(assessment=scenario.assessment)
+    changes = [change.new for entry in timeline.assessment_history(assessment=scenario.assessment)
                for change in entry.changes]
     assert reason in changes and kept in changes
     # the results page's inputs table and the IRER's

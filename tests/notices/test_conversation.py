@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from assessments import transfer, workflow
 from assessments.models import DecisionAction, ReviewDecision, Status
+from assessments.transfer.checks import check_trail
 from notices import services
 from notices.models import UseComment
 from tests._review_support import approved, draft_with_result, returned, submitted
@@ -69,11 +70,11 @@ def test_the_transfer_trail_accepts_a_withdrawal(engineer, boss):
     assessment.refresh_from_db()
     decisions = list(assessment.decisions.order_by("at", "id"))
     assert [d.action for d in decisions] == ["submit", "withdraw", "submit", "approve"]
-    transfer._check_trail(assessment, decisions, "x")  # no TransferError
+    check_trail(assessment, decisions, "x")  # no TransferError
     decisions[1].by = boss
     decisions[1].by_id = boss.pk
     with pytest.raises(transfer.TransferError, match="who alone submits or withdraws it"):
-        transfer._check_trail(assessment, decisions, "x")
+        check_trail(assessment, decisions, "x")
 
 
 # Comments on single uses ------------------------------------------------------------------

@@ -290,8 +290,8 @@ def valid_override(param) -> str | None:
 
 
 def step_data(scenario: Scenario, step: str) -> dict:
-    """The step's form as its page shows it (``ScenarioWizard.get_form_initial``: the
-    saved inputs and reasons, the step's token), as a browser posts it back."""
+    """The step's form as its page shows it (``wizards.step_form``: the saved inputs and
+    reasons, the step's token), as a browser posts it back."""
     scenario.refresh_from_db()
     params = tuple(registry.get(scenario.scenario_key).params.for_step(step))
     initial = step_initial(params, scenario.inputs, scenario.reasons)
@@ -302,26 +302,15 @@ def step_data(scenario: Scenario, step: str) -> dict:
 
 
 class Wizard:
-    """One scenario's wizard, posted as a browser posts it.
-
-    A browser opens a step (GET) before it posts it. Only the GET of a step other than the
-    first records a step in the wizard's session; while none is recorded (a new session,
-    or one a computation ended), formtools takes any post for the first step. So a step
-    is opened before its post while the session has no step; later posts go straight in,
-    each the form as its page shows it (``step_data``), and the answer must be that step.
-    """
+    """One scenario's wizard, posted as a browser posts it: each post the form as its
+    page shows it (``step_data``), to the step's address; the answer must be that step.
+    The step's page need not have been opened in this session: the step is the address's."""
 
     def __init__(self, problems: Problems, client, scenario: Scenario):
         self.problems, self.client, self.scenario = problems, client, scenario
-        self.first = registry.get(scenario.scenario_key).params.steps[0].key
-        self.step_in_session = False
 
     def post(self, step: str, change: dict, label: str) -> None:
         problems, scenario = self.problems, self.scenario
-        if step != self.first and not self.step_in_session:
-            if problems.send(self.client, "get", step_url(scenario, step), None, f"GET {step_url(scenario, step)}") is None:
-                return
-            self.step_in_session = True
         data = {**step_data(scenario, step), **change}
         before = row(Scenario, scenario.pk)
         label = f"POST {scenario.scenario_key} {step}: {label}"
@@ -329,7 +318,6 @@ class Wizard:
         if response is None:
             return
         if response.status_code == 302:
-            self.step_in_session = False  # saved; on the last step (or "Save and compute") the session ends
             scenario.refresh_from_db()
             fits(scenario, problems, label)
             params = registry.get(scenario.scenario_key).params

@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 from lxml import html
 
-from assessments import history, selectors, services, transfer, workflow
+from assessments import review, selectors, services, timeline, transfer, workflow
 from assessments.models import SCENARIO_UNDO_WINDOW, ApprovedWorkLocked, Scenario, Status
 from assessments.reports.context import irer_context
 from notices.models import UseComment
@@ -262,7 +262,7 @@ def test_a_use_added_meanwhile_does_not_take_the_restored_ones_place(reviewer, a
 def test_history_says_who_deleted_and_who_restored(client, reviewer, use):
     deleted(use, reviewer)
     services.scenario_restore(scenario=use, by=reviewer)
-    entries = [e for e in history.assessment_history(assessment=use.assessment) if e.subject == "Use “Edge bead removal”"]
+    entries = [e for e in timeline.assessment_history(assessment=use.assessment) if e.subject == "Use “Edge bead removal”"]
     assert [(e.kind, e.user, e.note) for e in entries[-2:]] == [
         ("deleted", "rev", services.SCENARIO_DELETED_REASON),
         ("restored", "rev", services.SCENARIO_RESTORED_REASON),
@@ -304,7 +304,7 @@ def test_a_deleted_use_is_not_in_the_totals_or_the_review_queue_count(reviewer, 
     assert [s.title for s, _ in after["scenarios"]] == ["Spin coating"]
     assert sum(amount for _, amount in after["totals"]) < sum(amount for _, amount in before["totals"])
     workflow.assessment_submit(assessment=assessment, by=reviewer, note="Ready.")
-    queued = history.review_queue(user=supervisor).get(pk=assessment.pk)
+    queued = review.review_queue(user=supervisor).get(pk=assessment.pk)
     assert queued.scenario_count == 1
 
 

@@ -13,7 +13,7 @@ import re
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from assessments import history, permissions, services, workflow
+from assessments import permissions, services, timeline, workflow
 from assessments.models import (
     ApprovedWorkLocked, Assessment, CASE_SNAPSHOT_FIELDS, Status, Submission, case_snapshot,
 )
@@ -248,7 +248,7 @@ def test_the_history_shows_the_amendment_who_when_what_and_why(client, reviewer,
     response = client.post(f"/cases/{case.pk}/edit/", edit_data(case, production_volume_kg_yr="6,000",
                                                                  amendment_reason=REASON))
     assert response.status_code == 302
-    entries = [e for e in history.assessment_history(assessment=second) if e.kind == history.AMENDED]
+    entries = [e for e in timeline.assessment_history(assessment=second) if e.kind == timeline.AMENDED]
     assert len(entries) == 1
     entry = entries[0]
     assert (entry.user, entry.subject, entry.note) == ("rev", f"Case {case.case_number}", REASON)
@@ -264,13 +264,13 @@ def test_changes_before_the_first_approval_are_not_amendments(reviewer):
     assessment = draft_with_result(reviewer)
     services.submission_update(submission=assessment.submission, by=reviewer, data={"submitter": "Other"},
                                cbi_claims=[])
-    kinds = {e.kind for e in history.assessment_history(assessment=assessment) if e.subject.startswith("Case")}
-    assert history.AMENDED not in kinds and "changed" in kinds
+    kinds = {e.kind for e in timeline.assessment_history(assessment=assessment) if e.subject.startswith("Case")}
+    assert timeline.AMENDED not in kinds and "changed" in kinds
 
 
 def test_the_approval_entry_does_not_print_the_snapshot(reviewer, supervisor):
     assessment = approved(reviewer, supervisor)
-    fields = {c.field for e in history.assessment_history(assessment=assessment) for c in e.changes}
+    fields = {c.field for e in timeline.assessment_history(assessment=assessment) for c in e.changes}
     assert "Case data as approved" not in fields
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from assessments import history, workflow
+from assessments import comparison, timeline, workflow
 from assessments.models import Scenario
 from tests._review_support import (  # noqa: F401  (fixtures)
     add_computed_scenario,
@@ -53,27 +53,27 @@ def _changes(entries, subject_start: str, field: str):
 
 
 def test_history_shows_who_changed_which_input_from_what_to_what(reviewed):
-    entries = history.assessment_history(assessment=reviewed)
+    entries = timeline.assessment_history(assessment=reviewed)
     changes = _changes(entries, "Use “Spin coating”", "Mass fraction in the formulation (Fchem)")
     assert ("rev", "0.2 kg/kg", "0.15 kg/kg") in changes
     assert ("rev", "0.1 kg/kg (default)", "0.2 kg/kg") in changes  # the toy's default, 0.1
 
 
 def test_history_shows_the_reasons_given_for_overrides(reviewed):
-    entries = history.assessment_history(assessment=reviewed)
+    entries = timeline.assessment_history(assessment=reviewed)
     reasons = _changes(entries, "Use “Spin coating”", "Reason: Mass fraction in the formulation (Fchem)")
     assert ("rev", "MSDS: up to 20 %", "MSDS: typical 15 %") in reasons
 
 
 def test_history_shows_the_result_recomputed(reviewed):
-    entries = history.assessment_history(assessment=reviewed)
+    entries = timeline.assessment_history(assessment=reviewed)
     results = _changes(entries, "Use “Spin coating”", "Result")
     # 5000 kg/yr × 0.2 = 1000 and × 0.15 = 750 kg/yr to air (hand calculation).
     assert ("rev", "computed with engine 1.0.0: Air 1,000 kg/yr", "computed with engine 1.0.0: Air 750 kg/yr") in results
 
 
 def test_history_lists_every_decision_with_its_comment_in_order(reviewed):
-    decisions = [(e.kind, e.user, e.note) for e in history.assessment_history(assessment=reviewed) if e.is_decision]
+    decisions = [(e.kind, e.user, e.note) for e in timeline.assessment_history(assessment=reviewed) if e.is_decision]
     assert decisions == [
         ("submit", "rev", "First pass."),
         ("return", "sup", "Use the typical 15 %, not the maximum."),
@@ -84,7 +84,7 @@ def test_history_lists_every_decision_with_its_comment_in_order(reviewed):
 
 def test_history_shows_status_changes_with_their_user(reviewed):
     # Each status change once: the decision's entry, not also the assessment's saved change.
-    status_changes = _changes(history.assessment_history(assessment=reviewed), "Assessment", "Status")
+    status_changes = _changes(timeline.assessment_history(assessment=reviewed), "Assessment", "Status")
     assert status_changes == [
         ("", "", "Draft"),  # created by the test factory, outside a request: no user
         ("rev", "Draft", "Submitted"),
@@ -95,7 +95,7 @@ def test_history_shows_status_changes_with_their_user(reviewed):
 
 
 def test_history_is_in_time_order(reviewed):
-    times = [entry.at for entry in history.assessment_history(assessment=reviewed)]
+    times = [entry.at for entry in timeline.assessment_history(assessment=reviewed)]
     assert times == sorted(times)
 
 
@@ -104,7 +104,7 @@ def test_history_records_a_deleted_use(client, reviewer):
     scenario = add_computed_scenario(assessment, title="Gone")
     client.force_login(reviewer)
     client.post(f"/scenarios/{scenario.pk}/delete/")
-    entries = history.assessment_history(assessment=assessment)
+    entries = timeline.assessment_history(assessment=assessment)
     assert [(e.kind, e.subject, e.user) for e in entries if e.kind == "deleted"] == [("deleted", "Use “Gone”", "rev")]
 
 
@@ -188,8 +188,8 @@ def test_comparison_with_another_cases_assessment_is_404(client, reviewer, super
 def test_comparison_shows_a_use_only_in_one_revision(client, reviewer, two_revisions):
     first, second = two_revisions
     add_computed_scenario(second, title="Cleaning")
-    comparison = history.revision_comparison(user=reviewer, pk=second.pk)
-    notes = [section.note for section in comparison["sections"]]
+    compared = comparison.revision_comparison(user=reviewer, pk=second.pk)
+    notes = [section.note for section in compared["sections"]]
     assert "Method: Toy release to air. Only in revision 2." in notes
 
 

@@ -10,7 +10,7 @@ import re
 import pytest
 from django.utils.html import escape
 
-from assessments import history, services, transfer
+from assessments import comparison, services, timeline, transfer
 from assessments.esd import registry
 from assessments.esd.parameters import EngineValidationError
 from assessments.esd.site_data import METHODS, parse_entries
@@ -305,7 +305,7 @@ def test_two_entries_replacing_one_release_are_refused(client, reviewer, assessm
             **entry_values("source_test", HF_TEST, index=1, replaces="1")}
     response = post_site(client, scenario, both, page=shown)
     assert response.context["wizard"]["form"].errors["e1-replaces"] == [
-        "Release 1 is already replaced by site_specific[0]."]
+        "Release 1 is already replaced by site-data entry 1."]
     scenario.refresh_from_db()
     assert "site_specific" not in scenario.inputs
 
@@ -361,7 +361,7 @@ def test_the_history_shows_the_entry_as_text(client, reviewer, assessment):
     client.force_login(reviewer)
     scenario = add_scenario(client, assessment)
     post_site(client, scenario, entry_values("source_test", HF_TEST, replaces="1"))
-    changes = [c for entry in history.assessment_history(assessment=assessment) for c in entry.changes]
+    changes = [c for entry in timeline.assessment_history(assessment=assessment) for c in entry.changes]
     (change,) = [c for c in changes if c.field == "Submitter's site data (EIIP)"]
     assert change.new.startswith("Source test (stack concentration and flow), replaces release 1: "
                                  "pollutant_class = Inorganic HAPs")
@@ -374,7 +374,7 @@ def test_the_comparison_of_inputs_shows_the_entry_as_text(reviewer, assessment):
     services.scenario_save_site_data(scenario=scenario, by=reviewer, entries=[
         {"method": "source_test", "inputs": dict(HF_TEST), "replaces": 1, "source": HF_SOURCE}])
     scenario.refresh_from_db()
-    rows = history._input_rows(None, scenario)
+    rows = comparison._input_rows(None, scenario)
     (row,) = [r for r in rows if "site data" in r.label.lower()]
     assert row.label == "Submitter's site data (EIIP)"
     assert row.right.startswith("Source test (stack concentration and flow), replaces release 1")

@@ -17,7 +17,17 @@ from . import equations as eq
 from .constants import DOC, N_US_FABS, Q_CHEM_SITE_YR, Q_CHEM_SITE_YR_LOW, R_GAS, RHO_GAS, RHO_LIQUID
 from .params import COMPRESSIBILITY, FILL_MASS, RECALCULATED
 from ..calc import Calc
-from ..text import figure, given
+from ..text import count, figure, given
+
+
+#: The facility quantities of a result that no equation computes and no input names, as the
+#: pages label them: symbol -> (label, units) (``Scenario.facility_labels``).
+FACILITY_LABELS = {
+    "Qchem_site_yr_used": ("Use of the precursor per site a year (the daily use rate × the operating days)",
+                           "kg/site-yr"),
+    "density_basis": ("Where the density of the precursor comes from", ""),
+    "worker_exposure_fab": ("Worker exposure at the fab", ""),
+}
 
 
 def facility_estimates(calc: Calc, v: Mapping[str, Any], warnings: list[str],
@@ -60,7 +70,7 @@ def facility_estimates(calc: Calc, v: Mapping[str, Any], warnings: list[str],
         used = q_day * n_sites * days
         if used > available * (1 + 1e-9):
             warnings.append(
-                f"With the Eqn 3-1 daily use kept, {n_sites} sites use {figure(used)} kg/yr, more "
+                f"With the Eqn 3-1 daily use kept, {count(n_sites, 'site')} would use {figure(used)} kg/yr, more "
                 f"than the {figure(available)} kg/yr available after container residue (Eqn 3-2); "
                 "the ESD recalculates the daily use (§3.6 footnote 9)"
             )

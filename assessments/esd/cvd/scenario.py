@@ -13,12 +13,12 @@ from typing import Any, Mapping
 from ..registry import Scenario
 from ..results import Facts, Result, Trace
 from .constants import DOC, DOCUMENT
-from .facility import available_to_sites, containers, density, facility_estimates
+from .facility import FACILITY_LABELS, available_to_sites, containers, density, facility_estimates
 from .params import EQN_3_1, PARAM_SET, PRESETS
 from .release import OPEN_MEDIA, RELEASE_1_MEDIA, release_1
 from .supplier import Supplier, supplier
 from ..calc import Calc
-from ..text import figure, given, num
+from ..text import count, figure, given, num
 
 SCENARIO_KEY = "cvd-2015"
 DEFAULTS = "ESD 2015 as published (Table A-4)"
@@ -55,11 +55,13 @@ def process_steps(v: Mapping[str, Any]) -> list[str]:
 def facility_facts(v: Mapping[str, Any], facility: Mapping[str, Any], sup: Supplier | None) -> Facts:
     """Sites, days and workers: nobody is exposed at the fab (§5.2, §6.3); the supplier's
     workers when their inhalation is quantified (App. D)."""
-    fab = (f"up to {v['Nworkers_site']} production workers a fab work on CVD, none exposed: worker exposure to "
+    fab = (f"up to {count(v['Nworkers_site'], 'production worker')} a fab working on CVD, none exposed: "
+           "worker exposure to "
            "CVD precursors is expected to be negligible at the fab (ESD 2015 §5.2 ¶69, §6.3 ¶89)")
     if sup is not None and sup.exposures:
         workers = v["Nworkers_supplier"]
-        basis = (f"Up to {workers} workers a supplier site handle and clean the returned containers, exposed by "
+        basis = (f"Up to {count(workers, 'worker')} a supplier site, handling and cleaning the returned containers, "
+                 "exposed by "
                  f"inhalation (ESD 2015 App. D, Exposure A); at the fab{'s' if facility['Nsites'] != 1 else ''}, "
                  f"{fab}.")
     else:
@@ -95,15 +97,17 @@ def allowance(v: Mapping[str, Any], facility: Mapping[str, Any], sup: Supplier |
         how = "rounded up" if v["Nsites"] is None else "known"
         parts.append((used - available, (
             f"the §6 sample's convention (Qchem_site_day_basis = {EQN_3_1}): the Eqn 3-1 daily use "
-            f"{figure(facility['Qchem_site_day'])} kg/site-day kept for the {how} {facility['Nsites']} sites, who "
-            f"use {figure(used)} kg/yr against the {figure(available)} kg/yr Eqn 3-2 divides among them "
+            f"{figure(facility['Qchem_site_day'])} kg/site-day, kept for the {how} "
+            f"{count(facility['Nsites'], 'site')}, "
+            f"uses {figure(used)} kg/yr against the {figure(available)} kg/yr Eqn 3-2 divides among the sites "
             f"({DOC} §6.1.3; the ESD recalculates, §3.6 footnote 9)")))
     if sup is not None:
         shipped_residue = pv * f_disp
         if sup.residue_kg_yr - shipped_residue > _NOISE * pv:
             parts.append((sup.residue_kg_yr - shipped_residue, (
-                f"Appendix C's whole containers: {sup.containers_site_yr} containers a year at each of "
-                f"{v['Nsites_supplier']} supplier site(s), one a day with {figure(sup.residue.kg_site_day)} kg of "
+                f"Appendix C's whole containers: {count(sup.containers_site_yr, 'container')} a year at each supplier "
+                f"site ({count(v['Nsites_supplier'], 'supplier site')}), one a day with "
+                f"{figure(sup.residue.kg_site_day)} kg of "
                 f"residue (Eqn {sup.residue.equation}), {figure(sup.residue_kg_yr)} kg/yr against the "
                 f"{figure(shipped_residue)} kg/yr residue of the production volume (Fcontainer_disp × Qchem_yr)")))
     if not parts:
@@ -129,7 +133,7 @@ def run(v: dict[str, Any]) -> Result:
     )
     notes.append(
         "Occupational exposure at the fab: none; worker exposure is expected to be negligible. "
-        f"Up to {v['Nworkers_site']} production workers per site work on CVD, none exposed: "
+        f"Up to {count(v['Nworkers_site'], 'production worker')} per site working on CVD, none exposed: "
         "closed, automated systems, gas cabinets, interlocks "
         "and purging; 24 monitoring results, all below detection (ESD 2015 §5.2 ¶69, ¶74, "
         "App. E)."
@@ -172,6 +176,7 @@ CVD_2015 = Scenario(
     presets=PRESETS,
     open_media=OPEN_MEDIA,
     edition=2015,
+    facility_labels=FACILITY_LABELS,
 )
 
 SCENARIOS = (CVD_2015,)

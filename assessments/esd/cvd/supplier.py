@@ -19,7 +19,7 @@ from ..results import Exposure, ExposureEstimate, Medium, Release, release_estim
 from . import equations_supplier as eqs
 from .constants import DOC, VP_NEGLIGIBLE_TORR
 from ..calc import Calc
-from ..text import figure, given
+from ..text import count, figure, given
 
 MEDIA_NOTE = (
     "Media: wastewater treatment (POTW), incineration or landfill (App. C); Table C-2 adds "
@@ -57,7 +57,7 @@ def _residue(calc: Calc, v: Mapping[str, Any], per_site: int, rho: float) -> Res
                   Fchem=v["Fchem"], Fcontainer_disp=f_disp)
         basis = (
             f"One container a day: {given(v['Vcontainer'])} L × {figure(rho)} kg/L × {given(v['Fchem'])} × "
-            f"{given(f_disp)} residue (Eqn C-1a), over the {per_site} containers a year "
+            f"{given(f_disp)} residue (Eqn C-1a), over the {count(per_site, 'container')} a year "
             "the supplier cleans (footnote 23). Conservatively assumes all residue is disposed "
             f"of (App. C). {MEDIA_NOTE}"
         )
@@ -66,7 +66,8 @@ def _residue(calc: Calc, v: Mapping[str, Any], per_site: int, rho: float) -> Res
                  TIME_operating_days_supplier=days_sup)
     kg = calc(eqs.container_residue_release_daily, Qchem_site_day=q_sup, Fcontainer_disp=f_disp)
     basis = (
-        f"{per_site} containers a year outnumber the supplier's {given(days_sup)} operating days: "
+        f"{count(per_site, 'container')} a year outnumber the supplier's "
+        f"{count(days_sup, 'operating day', shown=given)}: "
         f"daily throughput {figure(q_sup)} kg/site-day × {given(f_disp)} residue "
         f"(Eqn C-1b). Conservatively assumes all residue is disposed of (App. C). {MEDIA_NOTE}"
     )
@@ -92,7 +93,8 @@ def _exposure_hours(calc: Calc, v: Mapping[str, Any], residue: Residue) -> tuple
     hours = calc(eqs.exposure_duration, containers_per_day=residue.containers_per_day, RATE_fill=v["RATE_fill"],
                  note="TIME_exposure left empty: the time to handle the day's containers")
     return hours, (
-        f"the time to handle {figure(residue.containers_per_day)} container(s) a day at {given(v['RATE_fill'])} "
+        f"the time to handle {count(residue.containers_per_day, 'container', shown=figure)} a day at "
+        f"{given(v['RATE_fill'])} "
         "an hour, at most 8 hr/day: App. C Eqn C-5 where-list, the App. D sample's 0.016 hr/day, "
         "ESD No. 9 (2010) Table B-2"
     )
@@ -154,7 +156,7 @@ def _volatile(calc: Calc, v: Mapping[str, Any], sup: dict[str, Any], residue: Re
     rule = eqs.MASS_BALANCE_RULE
     residue_basis = (
         f"{residue.basis} Less the {figure(air)} kg/site-day that evaporates while the containers are cleaned "
-        f"(Release 3, on the same {given(residue.days)} days a year): {figure(residue.kg_site_day)} − "
+        f"(Release 3, on the same {count(residue.days, 'day', shown=given)} a year): {figure(residue.kg_site_day)} − "
         f"{figure(air)} = {figure(left)} kg/site-day ({rule})."
     )
     result.releases.append(_residue_release(residue, left, residue_basis, n_sup))
@@ -178,8 +180,8 @@ def _volatile(calc: Calc, v: Mapping[str, Any], sup: dict[str, Any], residue: Re
             "high end", air, air_days, n_sup,
             f"{analogue}; near field {figure(q_nf)} ft³/min (Eqn C-3), generation "
             f"{figure(g_air)} kg/s (Eqn C-4) over {figure(hours)} hr/day of container cleaning "
-            f"(Eqn C-5), on the lesser of {result.containers_site_yr} containers or "
-            f"{given(v['TIME_operating_days_supplier'])} days a year."
+            f"(Eqn C-5), on the lesser of {count(result.containers_site_yr, 'container')} or "
+            f"{count(v['TIME_operating_days_supplier'], 'day', shown=given)} a year."
             f"{capped} Taken from the container residue, which Release 2 gives less this amount ({rule}).")],
     ))
     exposure_hours, how = _exposure_hours(calc, v, residue)

@@ -17,7 +17,7 @@ from . import equations as eq
 from ..calc import Calc
 from .constants import ESD_2004, ESD_2010
 from .facility import Facility
-from ..text import given, num
+from ..text import count, given, num
 
 LOW, HIGH = "low end", "high end"
 
@@ -75,7 +75,7 @@ def _activity_days(a: Activity, fac: Facility, cleaning_days: float) -> tuple[fl
     applying = f"the application days ({num(fac.TIMEapply_days)})"
     if a.letter in "AB":
         return (min(fac.Ncont_site_yr, fac.TIMEapply_days),
-                f"Ncont_site_yr ({num(fac.Ncont_site_yr)} containers a year), {applying}")
+                f"Ncont_site_yr ({count(fac.Ncont_site_yr, 'container', shown=num)} a year), {applying}")
     if a.letter == "C":
         return cleaning_days, f"the cleanings a year ({num(cleaning_days)})"
     return fac.TIMEapply_days, applying
@@ -112,15 +112,18 @@ def revised_exposures(calc: Calc, inputs: Mapping[str, Any], fac: Facility, staf
         activity_days, why = _activity_days(a, fac, cleaning_days)
         days = calc(eq.exposure_days, activity_days=activity_days, max_exposure_days=inputs["max_exposure_days"],
                     note=f"Exposure {a.letter}", citation=f"{ESD_2010} {a.section} (Eqn {a.eqn}: 'up to 250' days/yr)")
-        count, role = ((staff.operators, "operators a site (Eqn 5-1)") if a.operators
-                       else (staff.technicians, "technicians a site (Eqn 5-2; the same pool for B to E)"))
+        workers, (role, why_workers) = ((staff.operators, ("operator", "a site (Eqn 5-1)")) if a.operators
+                                        else (staff.technicians,
+                                              ("technician", "a site (Eqn 5-2; the same pool for B to E)")))
         area = inputs["AREAsurface_2hand" if a.two_hands else "AREAsurface_1hand"]
-        tail = (f"up to {count} {role}, {num(days)} days/yr: the lesser of {why} and "
-                f"{inputs['max_exposure_days']} days per worker ({ESD_2010} {a.section}); no gloves assumed "
+        tail = (f"up to {count(workers, role)} {why_workers}, {count(days, 'day', shown=num)}/yr: the lesser of "
+                f"{why} and {count(inputs['max_exposure_days'], 'day', shown=given)} per worker ({ESD_2010} "
+                f"{a.section}); no gloves assumed "
                 f"(Appendix B.6).")
         estimates = _dermal_estimates(calc, a, inputs, area, hand_set, tail, f"{ESD_2010} Eqn {a.eqn}")
         model = dermal.TWO_HAND_CONTACT_MODEL if a.two_hands else dermal.ONE_HAND_CONTACT_MODEL
-        exposures.append(Exposure(a.letter, a.name, "dermal", model, f"{ESD_2010} Eqn {a.eqn}", count, days, estimates))
+        exposures.append(Exposure(a.letter, a.name, "dermal", model, f"{ESD_2010} Eqn {a.eqn}", workers, days,
+                                  estimates))
     return exposures
 
 
@@ -139,8 +142,10 @@ def exposures_2004(calc: Calc, inputs: Mapping[str, Any], fac: Facility, hand_se
     days = calc(eq.exposure_days, activity_days=fac.TIMEapply_days, max_exposure_days=inputs["max_exposure_days"],
                 note="ESD 2004 ¶63: up to 250 days/yr, or TIMEapply_days if less")
     workers_high = inputs["Nworkers_high"]
-    tail = (f"{inputs['Nworkers_low']} to {workers_high} workers a site (¶60), {num(days)} days/yr (the lesser of "
-            f"{num(fac.TIMEapply_days)} application days and {inputs['max_exposure_days']}, ¶63); no dermal "
+    tail = (f"{inputs['Nworkers_low']} to {count(workers_high, 'worker')} a site (¶60), "
+            f"{count(days, 'day', shown=num)}/yr (the lesser of "
+            f"{count(fac.TIMEapply_days, 'application day', shown=num)} and {inputs['max_exposure_days']}, ¶63); "
+            "no dermal "
             f"protection assumed (¶62).")
     estimates = _dermal_estimates(calc, a, inputs, inputs["AREAsurface_1hand"], hand_set, tail, f"{ESD_2004} Eqn 3-9")
     return [Exposure(a.letter, a.name, "dermal", dermal.ONE_HAND_CONTACT_MODEL, f"{ESD_2004} Eqn 3-9",

@@ -25,6 +25,24 @@ NUMERICAL_LIMIT = (
 )
 
 
+#: The facility quantities of a result that no equation computes and no input names, as the
+#: pages label them: symbol -> (label, units) (``Scenario.facility_labels``). The 2010 ESD and
+#: its 2018 update:
+FACILITY_LABELS = {
+    "container_release_equation": ("Equation of the container-residue release (Release 1)", ""),
+    "TIMEdays_container_residue": ("Days a year of the container-residue release (Release 1)", "days/yr"),
+    "TIMEdays_equip_residue": ("Days a year of the equipment-cleaning release (Release 2)", "days/yr"),
+    "Nworkers_exposed_site": ("Distinct workers exposed per site (operators and technicians, Eqn 5-1, 5-2)",
+                              "workers/site"),
+    "release_total_kg_yr": ("All releases added up, all sites", "kg/yr"),
+}
+#: The 2004 edition (it has no daily-use choice: its result says the daily use is kept).
+FACILITY_LABELS_2004 = {
+    "daily_use_basis": ("Daily use after rounding the number of sites up", ""),
+    "release_total_kg_yr": FACILITY_LABELS["release_total_kg_yr"],
+}
+
+
 @dataclass(frozen=True)
 class Facility:
     """The general facility estimates a scenario's releases and exposures use."""

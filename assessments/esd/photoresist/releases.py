@@ -30,7 +30,7 @@ from ..irer import standard_sentence
 from ..options import Alternative, OpenMedium
 from ..parameters import when
 from .params import AQUEOUS, CONTAINERS, ORGANIC_SOLVENT, PLASMA, PROCESS, UNKNOWN
-from ..text import given, num
+from ..text import count, given, num
 
 SOURCES = {
     1: "Container residue",
@@ -228,7 +228,7 @@ def _release(number: int, ctx: ReleaseContext, model: str, eqn: str, estimates: 
 
 
 def _where(ctx: ReleaseContext, number: int, kg_day: float, days: float, sites: int) -> str:
-    return (f" = {num(kg_day)} kg/site-day over {num(days)} days/yr from {sites} site{'s' if sites != 1 else ''}; "
+    return (f" = {num(kg_day)} kg/site-day over {count(days, 'day', shown=num)}/yr from {count(sites, 'site')}; "
             f"medium: {ctx.media[number][1]}.")
 
 
@@ -255,15 +255,18 @@ def container_release(calc: Calc, inputs: Mapping[str, Any], fac: Facility, ctx:
                   Ncont_site_day=inputs["Ncont_site_day"])
         days = calc(eq.container_release_days, Ncont_site_yr=n_cont, Ncont_site_day=inputs["Ncont_site_day"])
         eqn = "4-1a"
-        why = (f"{num(n_cont)} containers/site-yr are fewer than the {num(days_apply)} application days, so the "
-               f"residue of {inputs['Ncont_site_day']} container(s) is released on each day containers are emptied "
+        why = (f"{count(n_cont, 'container', shown=num)}/site-yr are fewer than the "
+               f"{count(days_apply, 'application day', shown=num)}, so the "
+               f"residue of {count(inputs['Ncont_site_day'], 'container')} is released on each day containers are "
+               "emptied "
                f"(Eqn {eqn}): Qcont {num(fac.Qcont)} kg × Fchem {given(inputs['Fchem'])} × {given(Fc)} × "
                f"{inputs['Ncont_site_day']}")
     else:
         kg = calc(eq.container_residue_release_daily, Qchem_received_day=fac.Qchem_received_day, Fcontainer_disp=Fc)
         days, eqn = days_apply, "4-1b"
-        why = (f"{num(n_cont)} containers/site-yr ({given(inputs['Vcont'])} L each) exceed the {num(days_apply)} "
-               f"application days, so containers are emptied every application day (Eqn {eqn}): "
+        why = (f"{count(n_cont, 'container', shown=num)}/site-yr ({given(inputs['Vcont'])} L each) exceed the "
+               f"{count(days_apply, 'application day', shown=num)}, so containers are emptied every application day "
+               f"(Eqn {eqn}): "
                f"Qchem_received_day {num(fac.Qchem_received_day)} kg/site-day × {given(Fc)}")
     basis = (f"{model}, {label} loss fraction Fcontainer_disp = {given(Fc)} (Table B-3; CEB, 1992). {why}"
              + _where(ctx, 1, kg, days, fac.Nsites))
@@ -287,8 +290,9 @@ def cleaning_release(calc: Calc, inputs: Mapping[str, Any], fac: Facility, ctx: 
             interval = calc(eq.cleaning_interval, TIMEapply_days=fac.TIMEapply_days, cleanings_per_year=cleanings)
         kg = calc(eq.accumulated_cleaning_release, Elocalequip_disp=daily, interval_days=interval)
         days = cleanings
-        how = (f"equipment cleaned {cleanings} times a year, so {num(interval)} days of residue accumulate "
-               f"(§4.3 note; Eqn 4-2): {num(fac.Qchem_day)} kg/site-day dispensed × {given(Fe)} × {num(interval)} days")
+        how = (f"equipment cleaned {count(cleanings, 'time')} a year, so {count(interval, 'day', shown=num)} of "
+               f"residue accumulate (§4.3 note; Eqn 4-2): {num(fac.Qchem_day)} kg/site-day dispensed × {given(Fe)} × "
+               f"{count(interval, 'day', shown=num)}")
     basis = (f"{model}, {label} loss fraction Fequip_disp = {given(Fe)} (Table B-5; CEB, 1992), {how}"
              + _where(ctx, 2, kg, days, fac.Nsites))
     return (_release(2, ctx, model, "4-2", [release_estimate(label, kg, days, fac.Nsites, basis)],
@@ -378,7 +382,8 @@ def _release_2004(number: int, model: str, eqn: str, estimates: list[ReleaseEsti
 
 
 def _where_2004(number: int, kg: float, days: float, sites: int) -> str:
-    return f" = {num(kg)} kg/site-day over {num(days)} days/yr from {sites} site(s); medium: {MEDIA_2004[number][1]}."
+    return (f" = {num(kg)} kg/site-day over {count(days, 'day', shown=num)}/yr from {count(sites, 'site')}; "
+            f"medium: {MEDIA_2004[number][1]}.")
 
 
 def wafer_case(Fphoto_wafer: float) -> str:

@@ -17,13 +17,14 @@ from . import constants as c
 from . import equations as eq
 from ..calc import Calc
 from .exposures import Workers, exposures_2004, revised_exposures, workers
-from .facility import Facility, facility_2004, known_sites_comparison, revised_facility, site_count_warnings
+from .facility import (FACILITY_LABELS, FACILITY_LABELS_2004, Facility, facility_2004, known_sites_comparison,
+                       revised_facility, site_count_warnings)
 from .params import BOTH_ENDS, CHEMSTEER, consortium_presets, facility_presets, param_set_2004, revised_param_set
 from .releases import (
     CONTEXT_2010, MEDIA_2004, MEDIA_2010, SECTIONS_2018, RevisedReleases, context_2018, open_media, open_media_2018,
     releases_2004, revised_releases,
 )
-from ..text import change, given, num, share
+from ..text import change, count, given, num, share
 from .volatile import revised_volatility, volatility_2004
 
 KEY_2004, KEY_2010, KEY_2018 = "photoresist-2004", "photoresist-2010", "photoresist-2018"
@@ -157,7 +158,7 @@ def _allowance(parts: list[tuple[float, str]], used: float) -> tuple[float, str]
         return 0.0, ""
     total = sum(kg for kg, _ in parts)
     reasons = "; ".join(f"{why}: {change(kg / used)}" for kg, why in parts)
-    return total, (f"The releases may exceed the use by up to {change(total / used)} of it, by the documents' own "
+    return total, (f"The releases may exceed the use by {change(total / used)} of it at most, by the documents' own "
                    f"conventions: {reasons}.")
 
 
@@ -197,8 +198,9 @@ def revised_allowance(inputs: Mapping[str, Any], fac: Facility, rel: RevisedRele
         extra_days = cleanings * interval - days
         source = "the interval entered" if given_interval is not None else "ESD 2010 §4.3 note"
         parts.append((fac.Qchem_day * inputs["Fequip_disp"] * sites * extra_days,
-                      f"Release 2 accumulates {given(cleanings)} cleanings × {num(interval)} days of residue against "
-                      f"{num(days)} application days ({source})"))
+                      f"Release 2 accumulates {count(cleanings, 'cleaning', shown=given)} × "
+                      f"{count(interval, 'day', shown=num)} of residue against "
+                      f"{count(days, 'application day', shown=num)} ({source})"))
     return _allowance(parts, used)
 
 
@@ -217,16 +219,17 @@ def allowance_2004(inputs: Mapping[str, Any], fac: Facility) -> tuple[float, str
 
 def workers_basis(staff: Workers, inputs: Mapping[str, Any]) -> str:
     """How the 2010 ESD counts the distinct workers a site exposes (Eqn 5-1, 5-2)."""
-    return (f"{staff.operators} operators change out the photoresist containers (Exposure A; Eqn 5-1: "
-            f"{inputs['Noperators_line_shift']} a line-shift × {inputs['Nlines_site']} lines × {inputs['Nshifts_day']} "
-            f"shifts) and {staff.technicians} technicians do Exposures B to E, one pool (Eqn 5-2: "
-            f"{inputs['Ntechs_shift']} a shift × {inputs['Nshifts_day']} shifts): {staff.total} distinct workers a "
-            "site (ESD 2010 §5.2).")
+    return (f"{count(staff.operators, 'operator')} changing out the photoresist containers (Exposure A; Eqn 5-1: "
+            f"{inputs['Noperators_line_shift']} a line-shift × {count(inputs['Nlines_site'], 'line')} × "
+            f"{count(inputs['Nshifts_day'], 'shift')}) and {count(staff.technicians, 'technician')} doing Exposures B "
+            f"to E, one pool (Eqn 5-2: {inputs['Ntechs_shift']} a shift × {count(inputs['Nshifts_day'], 'shift')}): "
+            f"{count(staff.total, 'distinct worker')} a site (ESD 2010 §5.2).")
 
 
 def workers_basis_2004(inputs: Mapping[str, Any]) -> str:
     """How the 2004 edition counts them: a range, of which the high end is counted."""
-    return (f"{inputs['Nworkers_low']} to {inputs['Nworkers_high']} workers a site handle the photoresist (ESD 2004 "
+    return (f"{inputs['Nworkers_low']} to {count(inputs['Nworkers_high'], 'worker')} a site handling the photoresist "
+            "(ESD 2004 "
             f"¶60, p. 16, and Table B-2); the high end, {inputs['Nworkers_high']}, is counted.")
 
 
@@ -293,16 +296,20 @@ def _revised_notes(key: str, inputs: Mapping[str, Any], staff: Workers, hand_key
         "The daily releases listed for any source may coincide with daily releases from the other sources to the "
         "same medium; releases to one medium on the same days may be summed (ESD 2010 §4).",
         _wafer_note(inputs),
-        f"Workers: {staff.operators} operators (Exposure A) and {staff.technicians} technicians a site; Exposures B to E "
-        f"fall on the same technicians, so {staff.total} distinct workers a site are exposed (Eqn 5-1, 5-2).",
+        f"Workers: {count(staff.operators, 'operator')} (Exposure A) and {count(staff.technicians, 'technician')} "
+        "a site; "
+        f"Exposures B to E fall on the same technicians, so {count(staff.total, 'distinct worker')} a site "
+        f"{'is' if staff.total == 1 else 'are'} exposed (Eqn 5-1, 5-2).",
         "Nonroutine manual handling of coated wafers is assumed negligible (ESD 2010 §5.8).",
     ]
     cleanings, interval = inputs["cleanings_per_year"], inputs["cleaning_interval_days"]
     if cleanings is not None:
         if interval is not None and abs(cleanings * interval - inputs["TIMEapply_days"]) > 1e-9 * inputs["TIMEapply_days"]:
             notes.append(
-                f"Release 2 accumulates {cleanings} cleanings × {given(interval)} days = {given(cleanings * interval)} days "
-                f"of residue against {inputs['TIMEapply_days']} application days (the cleaning_interval_days entered; "
+                f"Release 2 accumulates {count(cleanings, 'cleaning')} × {count(interval, 'day', shown=given)} = "
+                f"{count(cleanings * interval, 'day', shown=given)} of residue against "
+                f"{count(inputs['TIMEapply_days'], 'application day', shown=given)} "
+                "(the cleaning_interval_days entered; "
                 "ESD 2010 §4.3: TIMEapply_days ÷ cleanings_per_year when left out).")
     if key == KEY_2018:
         notes.append(
@@ -345,7 +352,7 @@ def run_2004(inputs: Mapping[str, Any]) -> Result:
             "photoresist-2010).")
     if fac.Nsites_calculated is not None and fac.Nsites_calculated < 1:
         notes.append(f"Eqn 3-3 gives {num(fac.Nsites_calculated)} site: one site, TIMEapply_days recalculated to "
-                     f"{num(fac.TIMEapply_days)} days/yr (ESD 2004 footnote 5, p. 12).")
+                     f"{count(fac.TIMEapply_days, 'day', shown=num)}/yr (ESD 2004 footnote 5, p. 12).")
     notes += vol.notes
     warnings += vol.warnings
     notes.append(f"Releases 3 to 5 are given at both ends of the Fphoto_wafer range ({given(inputs['Fphoto_wafer_low'])} "
@@ -372,6 +379,7 @@ PHOTORESIST_2004 = Scenario(
     open_media(MEDIA_2004),
     edition=2004,
     superseded_by=KEY_2010,
+    facility_labels=FACILITY_LABELS_2004,
 )
 PHOTORESIST_2010 = Scenario(
     KEY_2010,
@@ -385,6 +393,7 @@ PHOTORESIST_2010 = Scenario(
     # EPA's 2018 update revises the 2010 ESD; the 2010 revision as published reproduces
     # assessments made before it.
     superseded_by=KEY_2018,
+    facility_labels=FACILITY_LABELS,
 )
 PHOTORESIST_2018 = Scenario(
     KEY_2018,
@@ -396,6 +405,7 @@ PHOTORESIST_2018 = Scenario(
     open_media_2018(),
     irer_per="per revised ESD",
     edition=2018,
+    facility_labels=FACILITY_LABELS,
 )
 
 SCENARIOS = (PHOTORESIST_2004, PHOTORESIST_2010, PHOTORESIST_2018)

@@ -49,7 +49,7 @@ from . import constants as c
 from ..calc import Calc, equation
 from .facility import Facility
 from .releases import IRER_SOURCES, RevisedReleases
-from ..text import given, num
+from ..text import count, given, num
 
 APPENDIX_B = f"{c.ESD_2010} Appendix B"
 MASS_LIMIT_CITATION = (
@@ -355,11 +355,13 @@ def _container_vapour(calc: Calc, inputs: Mapping[str, Any], fac: Facility, cont
         stays = calc(container_residue_left_liquid, Elocalcontainer_residue_disp=left.kg_site_day, Elocalair=kg,
                      note=f"Release 1 less Release 6, {label}")
         case = f"Fsaturation_factor = {given(f)}"
-        basis = (f"{vapour.AP42_LOADING_MODEL}, {label}: {num(per_day)} containers of {num(gallons)} gal a day at "
+        basis = (f"{vapour.AP42_LOADING_MODEL}, {label}: {count(per_day, 'container', shown=num)} of "
+                 f"{num(gallons)} gal a day at "
                  f"{num(defaults.fill_rate_per_h)} containers/h ({num(hours)} h), saturation factor {given(f)}, VPchem "
                  f"{num(vp)} torr, MWchem {num(mw)} g/mol (Table B-1 defaults): "
                  + _limit_text(model_kg, kg, left.kg_site_day, "container residue (Release 1)")
-                 + f", over {num(container_days)} days/yr from {fac.Nsites} site(s), to air (not an ESD release). "
+                 + f", over {count(container_days, 'day', shown=num)}/yr from {count(fac.Nsites, 'site')}, to air "
+                 "(not an ESD release). "
                  f"Release 1 keeps the rest. {_TAKEN}")
         estimates.append(release_estimate(label, kg, container_days, fac.Nsites, basis, case))
         kept = (f"{left.basis} Less the vapour displaced while unloading (Release 6, {label}, saturation factor "
@@ -391,7 +393,8 @@ def _cleaning_vapour(calc: Calc, inputs: Mapping[str, Any], fac: Facility, equip
     basis = (f"{vapour.PENETRATION_MODEL} (indoors, 100 ft/min): a {num(vapour.D_OPENING_EQUIPMENT_CLEANING_CM)}-cm "
              f"opening for {num(hours)} h a cleaning (Table B-1, single large vessel), VPchem {num(vp)} torr: "
              + _limit_text(model_kg, kg, left.kg_site_day, "equipment residue (Release 2)")
-             + f", over {num(cleaning_days)} days/yr from {fac.Nsites} site(s), to air (not an ESD release). "
+             + f", over {count(cleaning_days, 'day', shown=num)}/yr from {count(fac.Nsites, 'site')}, to air "
+             "(not an ESD release). "
              f"Release 2 keeps the rest. {_TAKEN}")
     release = Release(7, "Vapour from cleaning the application equipment (volatile chemical)",
                       vapour.PENETRATION_MODEL, f"{APPENDIX_B} Eq B-1, B-2", [Medium("air")],

@@ -22,7 +22,7 @@ from ..calc import Calc
 from ..irer import irer_label, standard_sentence
 from ..parameters import EngineValidationError, ParamSet
 from ..results import Medium, Release, Result, Trace, release_estimate
-from ..text import figure, given, num
+from ..text import count, figure, given, num
 from . import equations as eq
 from .constants import DOC
 from .entries import SITE_SPECIFIC, SiteEntry, parse_entries
@@ -84,7 +84,7 @@ def site_specific_release(entry: SiteEntry, number: int, days: float, sites: int
         f"Site-specific: facility data ({entry.source}), EIIP Volume II Chapter 6 {method.family} "
         f"({method.equation(pollutant)}), {standing_text}. E_x = {_fig(e_x)} lb/hr × "
         f"{_fig(v['OH'])} hr/yr = {_fig(tons)} ton/yr = {_fig(per_year)} kg/site-yr over "
-        f"{_fig(days)} days. Data quality: DARS composite {DARS_COMPOSITE[method.family]}; "
+        f"{count(days, 'day', shown=_fig)}. Data quality: DARS composite {DARS_COMPOSITE[method.family]}; "
         f"QA/QC: {QA_QC[method.family]}."
     )
     if method.key == "saturation":

@@ -21,16 +21,18 @@ _ENTRY_KEYS = ("method", "inputs", "replaces", "source", "activity")
 NOT_A_LIST = "must be a list of site-specific entries"
 NOT_AN_OBJECT = 'must be an object {"method", "inputs", "replaces", "source"}'
 UNKNOWN_KEY = "unknown key (allowed: " + ", ".join(_ENTRY_KEYS) + ")"
-UNKNOWN_METHOD = "must be one of " + ", ".join(METHODS)
+#: The methods by their titles, as the choices of an input are named (``Param.choice_error``).
+_TITLES = [f"“{m.title}”" for m in METHODS.values()]
+UNKNOWN_METHOD = "must be one of the EIIP methods: " + ", ".join(_TITLES[:-1]) + " or " + _TITLES[-1]
 SOURCE_REQUIRED = "is required: where the facility data come from"
 ACTIVITY_NOT_TEXT = "must be text"
 BAD_REPLACES = "must be a release number (a whole number, at least 1) or null"
 INPUTS_NOT_AN_OBJECT = "must be an object {SYMBOL: value}"
 DAYS_REQUIRED = "is required when the entry replaces no release"
-ALREADY_REPLACED = "release {number} is already replaced by " + SITE_SPECIFIC + "[{index}]"
+ALREADY_REPLACED = "release {number} is already replaced by site-data entry {entry}"
 # The scenario-level message of parameters.validate, and what an entry says instead.
 _UNKNOWN_SYMBOL = "unknown input symbol for this scenario"
-UNKNOWN_SYMBOL = "unknown input symbol for method {method}"
+UNKNOWN_SYMBOL = "is not an input of the method “{method}”"
 
 
 @dataclass(frozen=True)
@@ -79,7 +81,7 @@ def parse_entries(raw: Any) -> list[SiteEntry]:
         if e.replaces is not None:
             if e.replaces in taken:
                 errors[f"{e.prefix}.replaces"] = ALREADY_REPLACED.format(
-                    number=e.replaces, index=taken[e.replaces])
+                    number=e.replaces, entry=taken[e.replaces] + 1)
             taken[e.replaces] = e.index
     if errors:
         raise EngineValidationError(errors)
@@ -125,7 +127,7 @@ def _parse_entry(i: int, item: Any, errors: dict[str, str]) -> SiteEntry | None:
     except EngineValidationError as exc:
         for symbol, message in exc.errors.items():
             if message == _UNKNOWN_SYMBOL:
-                message = UNKNOWN_SYMBOL.format(method=method.key)
+                message = UNKNOWN_SYMBOL.format(method=method.title)
             errors[f"{prefix}.{symbol}"] = message
         return None
     if replaces is None and effective["days_per_year"] is None:

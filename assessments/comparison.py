@@ -1,0 +1,192 @@
+"""Reads for the review: two revisions of one case side by side, as the comparison page
+shows them.
+
+Visibility is the selectors' rule (``selectors.assessment_get``): a CBI case is a 404 for
+an uncleared user here as everywhere. Values read as in the history
+(``assessments.timeline``): inputs as entered, with their units; computed figures to three
+significant figures (``assessments.numbers``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.http import Http404
+
+from . import selectors
+from .models import Assessment, Scenario
+from .numbers import quantity
+from .timeline import UserNames, declared_params, input_label, input_text, reason_label, value_text
+
+
+@dataclass
+class Row:
+    label: str
+    left: str
+    right: str
+
+    @property
+    def differs(self) -> bool:
+        return self.left != self.right
+
+
+@dataclass
+class Section:
+    title: str
+    rows: list[Row]
+    note: str = ""
+    show_all: bool = False  # list the unchanged rows too
+
+    @property
+    def difference_count(self) -> int:
+        return sum(row.differs for row in self.rows)
+
+    @property
+    def unchanged_count(self) -> int:
+        return len(self.rows) - self.difference_count
+
+    @property
+    def shown_rows(self) -> list[Row]:
+        """The rows the page lists: the differences only, unless every row is asked for."""
+        return self.rows if self.show_all else [row for row in self.rows if row.differs]
+
+
+ASSESSMENT_COMPARED = ("status", "engineer", "assessment_date", "notes", "pollution_prevention", "occupational_exposure_rating", "exposure_based_review")
+
+
+def revision_comparison(*, user, pk: int, other_pk: int | None = None, show_all: bool = False) -> dict[str, Any]:
+    """Two revisions of one case side by side, older on the left.
+
+    ``pk`` is the assessment the page belongs to; ``other_pk`` the one to compare it
+    with (default: the revision before it, else the one after). Both must be visible to
+    ``user`` and belong to the same case, else ``Http404``. Without another revision,
+    ``sections`` is empty. The page lists the differences only, and says how many items
+    are the same; ``show_all`` lists every item.
+    """
+    assessment = selectors.assessment_get(user=user, pk=pk)
+    revisions = list(assessment.submission.assessments.order_by("revision"))
+    if other_pk is None:
+        earlier = [a for a in revisions if a.revision < assessment.revision]
+        later = [a for a in revisions if a.revision > assessment.revision]
+        other = earlier[-1] if earlier else (later[0] if later else None)
+    else:
+        other = selectors.assessment_get(user=user, pk=other_pk)
+        if other.submission_id != assessment.submission_id:
+            raise Http404("No such revision of this case.")
+    context = {"assessment": assessment, "submission": assessment.submission, "revisions": revisions, "other": other,
+               "show_all": show_all}
+    if other is None or other.pk == assessment.pk:
+        return context | {"left": assessment, "right": None, "sections": [], "difference_count": 0, "unchanged_count": 0}
+    left, right = sorted((assessment, other), key=lambda a: a.revision)
+    sections = [_assessment_section(left, right, users=UserNames())]
+    sections += _scenario_sections(left, right)
+    for section in sections:
+        section.show_all = show_all
+    return context | {
+        "left": left,
+        "right": right,
+        "sections": sections,
+        "difference_count": sum(section.difference_count for section in sections),
+        "unchanged_count": sum(section.unchanged_count for section in sections),
+    }
+
+
+def _assessment_section(left: Assessment, right: Assessment, *, users) -> Section:
+    rows = []
+    for name in ASSESSMENT_COMPARED:
+        model_field = Assessment._meta.get_field(name)
+        label = model_field.verbose_name[:1].upper() + model_field.verbose_name[1:]
+        if model_field.is_relation:
+            rows.append(Row(label, users.name(getattr(left, model_field.attname)), users.name(getattr(right, model_field.attname))))
+        elif model_field.choices:
+            rows.append(Row(label, getattr(left, f"get_{name}_display")(), getattr(right, f"get_{name}_display")()))
+        else:
+            rows.append(Row(label, value_text(getattr(left, name)), value_text(getattr(right, name))))
+    return Section("Assessment", rows)
+
+
+def _scenario_sections(left: Assessment, right: Assessment) -> list[Section]:
+    """Scenarios are paired by position and method (a new revision keeps both); an
+    unpaired one is compared with nothing."""
+    left_scenarios = {(s.position, s.scenario_key): s for s in left.scenarios.all()}
+    right_scenarios = {(s.position, s.scenario_key): s for s in right.scenarios.all()}
+    sections = []
+    for key in sorted(set(left_scenarios) | set(right_scenarios)):
+        a, b = left_scenarios.get(key), right_scenarios.get(key)
+        title = (b or a).title if not (a and b and a.title != b.title) else f"{a.title} / {b.title}"
+        note = f"Method: {selectors.method_title(key[1])}."
+        if a is None:
+            note += f" Only in revision {right.revision}."
+        elif b is None:
+            note += f" Only in revision {left.revision}."
+        rows = [Row("Title", a.title if a else "", b.title if b else "")]
+        rows += _input_rows(a, b)
+        rows += _result_rows(a, b)
+        sections.append(Section(f"Use: {title}", rows, note))
+    return sections
+
+
+def _input_rows(a: Scenario | None, b: Scenario | None) -> list[Row]:
+    params = declared_params((a or b).scenario_key)
+    symbols: list[str] = []
+    if params is not None:
+        symbols = [p.symbol for p in params.params]
+    for scenario in (a, b):
+        for symbol in (scenario.inputs if scenario else {}):
+            if symbol not in symbols:
+                symbols.append(symbol)
+
+    def value(scenario, symbol):
+        if scenario is None:
+            return ""
+        if symbol in scenario.inputs:
+            return input_text(symbol, scenario.inputs[symbol], params)
+        if params is not None and symbol in params and params[symbol].default is not None:
+            return input_text(symbol, None, params)
+        return "(not given)"
+
+    rows = []
+    for symbol in symbols:
+        rows.append(Row(input_label(params, symbol), value(a, symbol), value(b, symbol)))
+        reason_a = a.reasons.get(symbol, "") if a else ""
+        reason_b = b.reasons.get(symbol, "") if b else ""
+        if reason_a or reason_b:
+            rows.append(Row(reason_label(params, symbol), reason_a, reason_b))
+    return rows
+
+
+def _result_values(scenario: Scenario | None) -> dict[str, str]:
+    """Label -> value of every number of a stored result, in a stable order."""
+    if scenario is None:
+        return {}
+    result = scenario.result
+    if not result:
+        return {"Result": NOT_COMPUTED_YET}
+    values: dict[str, str] = {"Engine version": result.get("engine_version") or ""}
+    for row in selectors.facility_rows(result=result, scenario_key=scenario.scenario_key):
+        values[f"Facility: {row['label'] or row['symbol']}"] = row["text"]
+    for release in result.get("releases") or []:
+        for estimate in release.get("estimates") or []:
+            label = f"Release {release.get('number')} {release.get('source', '')}, {estimate.get('label')}, all sites"
+            values[label] = quantity(estimate.get("kg_year_all_sites"), "kg/yr")
+    for exposure in result.get("exposures") or []:
+        for estimate in exposure.get("estimates") or []:
+            label = (
+                f"Exposure {exposure.get('letter')} {exposure.get('activity', '')} ({exposure.get('route', '')}), "
+                f"{estimate.get('label')}"
+            )
+            values[label] = quantity(estimate.get("mg_day"), "mg/day")
+    for medium, amount in sorted((result.get("totals_by_medium") or {}).items()):
+        values[f"Total to {selectors.medium_label(medium).lower()}, all sites"] = quantity(amount, "kg/yr")
+    return values
+
+
+#: A use without a result, in the comparison.
+NOT_COMPUTED_YET = "not computed yet"
+
+
+def _result_rows(a: Scenario | None, b: Scenario | None) -> list[Row]:
+    left, right = _result_values(a), _result_values(b)
+    labels = list(left) + [label for label in right if label not in left]
+    return [Row(label, left.get(label, ""), right.get(label, "")) for label in labels]

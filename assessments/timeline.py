@@ -1,0 +1,338 @@
+"""Reads for the review: the change history of an assessment, as its history page lists it.
+
+The history is read from django-simple-history: consecutive historical records of the
+case, the assessment and each of its scenarios are diffed (``diff_against``), and the
+inputs and the reasons given for overrides (JSON fields) are expanded symbol by symbol,
+so the page says "Annual volume (<symbol>): was 5,000 kg/yr, now 6,000 kg/yr" rather than
+two whole dictionaries. A review decision and the status change it made are one entry.
+Numbers read as everywhere else (``assessments.numbers``): inputs as entered, computed
+figures to three significant figures.
+
+How a stored value and an input read here (``value_text``, ``input_text``,
+``input_label``, ``reason_label``) is also how the comparison of two revisions reads them
+(``assessments.comparison``).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+from typing import Iterable
+
+from django.contrib.auth import get_user_model
+from django.db.models import Min
+from django.utils import timezone
+
+from . import selectors
+from .models import Assessment, ReviewDecision, Scenario, Status, Submission
+from .numbers import entered, quantity
+from .site_data import SITE_SPECIFIC, SITE_STEP_TITLE, entries_text
+
+
+@dataclass
+class FieldChange:
+    field: str  # as the page labels it
+    old: str
+    new: str
+    name: str = ""  # the model field's name
+
+
+@dataclass
+class HistoryEntry:
+    at: datetime
+    user: str  # user name, or "" when the change was not made by a signed-in user
+    subject: str  # "Case P-26-0001", "Assessment", "Use “Spin coating”"
+    # created, changed, amended (a case changed after an approval), deleted, restored (a use's
+    # delete undone), submit, approve, return
+    kind: str
+    changes: list[FieldChange] = field(default_factory=list)
+    note: str = ""  # the record's change reason, or the decision's comment
+    decision: ReviewDecision | None = None
+
+    @property
+    def is_decision(self) -> bool:
+        return self.decision is not None
+
+
+# Bookkeeping fields that are not part of the review's content.
+EXCLUDED_FIELDS = {
+    Submission: {"created_by"},
+    Assessment: {"submission", "case_snapshot"},  # the case as approved: the case's own entries show it
+    # computed_inputs: the inputs a result was computed from, shown by the result's own change.
+    Scenario: {"current_step", "computed_at", "assessment", "computed_inputs"},
+}
+JSON_EXPANDED = {"inputs": "Input {key}", "reasons": "Reason for {key}"}
+# The fields a review decision sets with the status: its entry says who and when.
+DECISION_FIELDS = {"status", "approved_by", "approved_at"}
+# How far apart a decision and the assessment's saved status change may be recorded
+# (one transaction writes both).
+DECISION_WINDOW = timedelta(seconds=5)
+
+KIND_LABELS = {"+": "created", "~": "changed", "-": "deleted"}
+RESTORED = "restored"  # a deleted use brought back (services.scenario_restore)
+
+
+def assessment_history(*, assessment: Assessment) -> list[HistoryEntry]:
+    """Every change to the assessment, its scenarios (deleted ones too) and its case, and
+    every review decision, oldest first."""
+    users = UserNames()
+    entries: list[HistoryEntry] = []
+
+    entries += _record_entries(
+        assessment.history.select_related("history_user").order_by("history_date", "history_id"),
+        model=Assessment,
+        subject=lambda record: f"Assessment revision {record.revision}",
+        users=users,
+    )
+    scenario_records = Scenario.history.filter(assessment_id=assessment.pk).select_related("history_user")
+    by_scenario: dict[int, list] = {}
+    for record in scenario_records.order_by("history_date", "history_id"):
+        by_scenario.setdefault(record.id, []).append(record)
+    for records in by_scenario.values():
+        entries += _record_entries(
+            records, model=Scenario, subject=lambda r: f"Use “{r.title}”", users=users,
+            params=declared_params(records[-1].scenario_key),
+        )
+    entries += _amendments_marked(
+        _record_entries(
+            assessment.submission.history.select_related("history_user").order_by("history_date", "history_id"),
+            model=Submission,
+            subject=lambda record: f"Case {record.case_number}",
+            users=users,
+        ),
+        submission=assessment.submission,
+    )
+    for decision in assessment.decisions.select_related("by").order_by("at", "id"):
+        entry = HistoryEntry(
+            at=decision.at,
+            user=decision.by.get_username(),
+            subject=f"Assessment revision {assessment.revision}",
+            kind=decision.action,
+            changes=[FieldChange("Status", _status_label(decision.from_status), _status_label(decision.to_status))],
+            note=decision.comment,
+            decision=decision,
+        )
+        entries = _merged_into(entry, entries)
+        entries.append(entry)
+    # Stable: a decision sorts after a change made at the same time.
+    entries.sort(key=lambda entry: (entry.at, entry.is_decision))
+    return entries
+
+
+def _merged_into(decision: HistoryEntry, entries: list[HistoryEntry]) -> list[HistoryEntry]:
+    """``entries`` without the assessment's saved status change that ``decision`` made (the
+    decision's entry says it, with the comment); the other fields that save changed (a
+    reason for the volume, say) move to the decision's entry."""
+    status = decision.changes[0]
+    for index, entry in enumerate(entries):
+        if (
+            entry.kind == KIND_LABELS["~"]
+            and entry.subject == decision.subject
+            and entry.user == decision.user
+            and abs(entry.at - decision.at) <= DECISION_WINDOW
+            and any(c.field == "Status" and (c.old, c.new) == (status.old, status.new) for c in entry.changes)
+        ):
+            decision.changes += [c for c in entry.changes if c.name not in DECISION_FIELDS]
+            return entries[:index] + entries[index + 1:]
+    return entries
+
+
+AMENDED = "amended"
+
+
+def _amendments_marked(entries: list[HistoryEntry], *, submission: Submission) -> list[HistoryEntry]:
+    """The case's changes made after a revision of it was approved are amendments (the
+    approved revision keeps the case as it was approved; ``services.submission_update``
+    asks the reason, shown as the entry's note)."""
+    first_approval = submission.assessments.filter(status=Status.APPROVED).aggregate(at=Min("approved_at"))["at"]
+    for entry in entries:
+        if entry.kind == KIND_LABELS["~"] and first_approval is not None and entry.at > first_approval:
+            entry.kind = AMENDED
+    return entries
+
+
+def _record_entries(records: Iterable, *, model, subject, users: "UserNames", params=None) -> list[HistoryEntry]:
+    out: list[HistoryEntry] = []
+    previous = None
+    excluded = EXCLUDED_FIELDS[model]
+    for record in records:
+        kind = KIND_LABELS.get(record.history_type, record.history_type)
+        if record.history_type == "+" or previous is None:
+            changes = _initial_values(record, model=model, excluded=excluded, users=users, params=params)
+        elif record.history_type == "-":
+            changes = []
+        else:
+            delta = record.diff_against(previous, excluded_fields=excluded)
+            changes = []
+            for change in delta.changes:
+                changes += _expand(model, change.field, change.old, change.new, users, params)
+            if getattr(record, "deleted_at", None) != getattr(previous, "deleted_at", None):
+                # A use deleted, or its delete undone (services.scenario_delete, scenario_restore).
+                kind = KIND_LABELS["-"] if record.deleted_at else RESTORED
+        previous = record
+        if kind == "changed" and not changes:
+            continue  # a save that changed nothing the review shows (e.g. a wizard step re-saved)
+        out.append(
+            HistoryEntry(
+                at=record.history_date,
+                user=record.history_user.get_username() if record.history_user else "",
+                subject=subject(record),
+                kind=kind,
+                changes=changes,
+                note=record.history_change_reason or "",
+            )
+        )
+    return out
+
+
+def _initial_values(record, *, model, excluded, users, params=None) -> list[FieldChange]:
+    changes: list[FieldChange] = []
+    for model_field in record.tracked_fields:
+        if not model_field.editable or model_field.primary_key or model_field.name in excluded:
+            continue
+        value = getattr(record, model_field.attname)
+        if value in (None, "", {}, []) or value is False:
+            continue
+        changes += _expand(model, model_field.name, _empty_like(value), value, users, params)
+    return changes
+
+
+def _empty_like(value):
+    return {} if isinstance(value, dict) else None
+
+
+def _expand(model, name: str, old, new, users, params=None) -> list[FieldChange]:
+    """One field's change as the page shows it (JSON dictionaries key by key)."""
+    if name in JSON_EXPANDED and isinstance(old or {}, dict) and isinstance(new or {}, dict):
+        old, new = old or {}, new or {}
+        label = input_label if name == "inputs" else reason_label
+        return [
+            FieldChange(label(params, key), input_text(key, old.get(key), params) if name == "inputs" else value_text(old.get(key)),
+                        input_text(key, new.get(key), params) if name == "inputs" else value_text(new.get(key)), name)
+            for key in sorted(set(old) | set(new), key=str)
+            if old.get(key) != new.get(key)
+        ]
+    if name == "release_texts" and isinstance(old or {}, dict) and isinstance(new or {}, dict):
+        return _release_text_changes(old or {}, new or {})
+    if name == "result":
+        return [FieldChange("Result", result_summary(old), result_summary(new), name)]
+    if model is Scenario and name == "scenario_key":
+        return [FieldChange("Method", selectors.method_title(old) if old else "", selectors.method_title(new) if new else "", name)]
+    model_field = model._meta.get_field(name)
+    label = model_field.verbose_name[:1].upper() + model_field.verbose_name[1:]
+    if model_field.is_relation and model_field.related_model is get_user_model():
+        return [FieldChange(label, users.name(old), users.name(new), name)]
+    if model_field.choices:
+        labels = dict(model_field.flatchoices)
+        return [FieldChange(label, str(labels.get(old, old or "")), str(labels.get(new, new or "")), name)]
+    return [FieldChange(label, value_text(old), value_text(new), name)]
+
+
+#: What the engineer writes for a release in the report (``Scenario.release_texts``), by key.
+RELEASE_TEXT_LABELS = {"to": "the “to:” line", "basis": "the engineer's words"}
+
+
+def _release_text_changes(old: dict, new: dict) -> list[FieldChange]:
+    """The engineer's report text per release, one row for each release and line that changed."""
+    changes = []
+    for number in sorted(set(old) | set(new), key=lambda n: (len(str(n)), str(n))):
+        before, after = old.get(number) or {}, new.get(number) or {}
+        for key in sorted(set(before) | set(after), key=lambda k: (k != "to", k)):
+            if before.get(key) != after.get(key):
+                label = f"Report text for release {number}, {RELEASE_TEXT_LABELS.get(key, key)}"
+                changes.append(FieldChange(label, before.get(key, ""), after.get(key, ""), "release_texts"))
+    return changes
+
+
+def result_summary(result: dict | None) -> str:
+    """A stored result in one line: engine version and annual totals by medium."""
+    if not result:
+        return ""
+    totals = "; ".join(
+        f"{selectors.medium_label(medium)} {quantity(amount, 'kg/yr')}"
+        for medium, amount in sorted((result.get("totals_by_medium") or {}).items())
+    )
+    version = result.get("engine_version")
+    return ("computed with engine " + version if version else "computed") + (f": {totals}" if totals else "")
+
+
+def value_text(value) -> str:
+    """A stored field's value as the page shows it: numbers as entered (with separators,
+    E-notation by the one rule), times in the site's time zone to the minute."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "Yes" if value else "No"
+    if isinstance(value, (int, float)):
+        return entered(value)
+    if isinstance(value, datetime):
+        return timezone.localtime(value).strftime("%Y-%m-%d %H:%M") if timezone.is_aware(value) else value.strftime("%Y-%m-%d %H:%M")
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, (list, dict)):
+        return json.dumps(value, sort_keys=True)
+    return str(value)
+
+
+def input_label(params, symbol: str) -> str:
+    """An input as a reviewer reads it: its label and, after it, its symbol
+    (``<label> (<symbol>)``); the symbol alone when the engine does not declare it."""
+    if params is not None and symbol in params:
+        return f"{params[symbol].label} ({symbol})"
+    if symbol == SITE_SPECIFIC:
+        return f"{SITE_STEP_TITLE} (EIIP)"
+    return f"Input {symbol}"
+
+
+def reason_label(params, symbol: str) -> str:
+    """The reason given for an input: ``Reason: <label> (<symbol>)``."""
+    return f"Reason: {input_label(params, symbol).removeprefix('Input ')}"
+
+
+def input_text(key, value, params=None) -> str:
+    """A stored input as text: a number as entered with its units, a choice by its name, the
+    submitter's site data (a list of entries) as sentences; an input not stored (``None``)
+    is its declared default, said so (``250 days/yr (default)``)."""
+    if key == SITE_SPECIFIC and value is not None:
+        return entries_text(value)
+    param = params[key] if params is not None and key in params else None
+    if value is None:
+        if param is not None and param.default is not None:
+            return f"{input_text(key, param.default, params)} (default)"
+        return ""
+    if param is not None and param.choices and not isinstance(value, (list, dict)):
+        return str(dict(param.choices).get(value, value))
+    if param is not None and param.units and isinstance(value, (int, float)) and not isinstance(value, bool):
+        return f"{entered(value)} {param.units}"
+    return value_text(value)
+
+
+def _status_label(status: str) -> str:
+    return str(dict(Status.choices).get(status, status))
+
+
+class UserNames:
+    """User id -> user name, each looked up once."""
+
+    def __init__(self) -> None:
+        self._names: dict[int, str] = {}
+
+    def name(self, pk) -> str:
+        if pk in (None, ""):
+            return ""
+        if pk not in self._names:
+            user = get_user_model().objects.filter(pk=pk).first()
+            self._names[pk] = user.get_username() if user else f"(deleted user {pk})"
+        return self._names[pk]
+
+
+def declared_params(scenario_key: str):
+    """The engine's declarations of a scenario's inputs, or ``None`` when this
+    installation's engine does not know the key (an imported case, an old method)."""
+    from .esd import registry
+
+    try:
+        return registry.get(scenario_key).params
+    except Exception:  # unknown key, or an engine module that fails to load
+        return None

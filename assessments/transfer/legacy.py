@@ -1,0 +1,55 @@
+"""A file exported before migration 0011 (the IRER header as ChemSTEER prints it) is read
+as that migration rewrote the database, with the same functions: nothing in it is lost.
+"""
+
+from __future__ import annotations
+
+from django.utils import timezone
+
+from ..models import VolumeQualifier, parse_groundwater_migration, parse_pbt_rating, split_occupational_exposure_rating
+from .document import parse_aware
+
+LEGACY_CASE_FIELDS = ("import_only", "sat_migration", "pbt_rating")
+
+
+def upgrade_case(case: dict) -> dict:
+    """A case row from before migration 0011 as one of today: ``import_only`` as the volume
+    qualifier, ``sat_migration`` and ``pbt_rating`` as their choices (unread text kept in
+    the "Other" text and the PBT note). A row of today, or one mixing both, is left alone
+    (its fields are then checked as they are)."""
+    if not any(name in case for name in LEGACY_CASE_FIELDS) or any(
+        name in case for name in ("volume_qualifier", "groundwater_migration", "pbt_persistence")
+    ):
+        return case
+    case = dict(case)
+    import_only = case.pop("import_only", False)
+    if isinstance(import_only, bool):
+        case["volume_qualifier"] = VolumeQualifier.IMPORT_ONLY if import_only else VolumeQualifier.MANUFACTURE
+    else:
+        case["import_only"] = import_only  # refused below as an unknown field, named
+    for name, parse, keys in (
+        ("sat_migration", parse_groundwater_migration, ("groundwater_migration", "groundwater_migration_other")),
+        ("pbt_rating", parse_pbt_rating, ("pbt_persistence", "pbt_bioaccumulation", "pbt_toxicity", "pbt_note")),
+    ):
+        value = case.pop(name, "")
+        if isinstance(value, str):
+            case.update(zip(keys, parse(value)))
+        elif value is not None:
+            case[name] = value
+    return case
+
+
+def upgrade_assessment(row: dict) -> dict:
+    """An assessment row from before migration 0011 (no ``assessment_date``): its date the
+    day it was created, and a rating that is not one of ChemSTEER's moved to its notes."""
+    if "assessment_date" in row:
+        return row
+    row = dict(row)
+    created = parse_aware(row["created_at"]) if isinstance(row.get("created_at"), str) else None
+    if created is not None:
+        row["assessment_date"] = timezone.localdate(created).isoformat()
+    rating, notes = row.get("occupational_exposure_rating"), row.get("notes", "")
+    if isinstance(rating, str) and isinstance(notes, str):
+        row["occupational_exposure_rating"], row["notes"] = split_occupational_exposure_rating(rating, notes)
+    return row
+

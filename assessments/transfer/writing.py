@@ -1,0 +1,96 @@
+"""Writing an imported case: every row built, checked and saved as it was exported, in the
+order that keeps approved work locked, then one "created" history record for each row.
+"""
+
+from __future__ import annotations
+
+from django.db.models.functions import Trim, Upper
+
+from ..models import (
+    Assessment, ReviewDecision, Scenario, Status, Submission, as_printed, normalise_case_number, refresh_latest_assessment,
+)
+from .checks import (
+    build, check_case_snapshot, check_reviewed_uses, check_revisions, check_row, check_scenario, check_trail,
+)
+from .document import children
+from .errors import CASE_EXISTS, TransferError
+from contacts import transfer as contact_transfer
+
+
+def write(case: dict, assessments: list[dict], users: dict, reason: str, contacts=None) -> Submission:
+    """Build, check and save every row (inside the caller's transaction: a refusal at any
+    row rolls back the rows saved before it).
+
+    Approved work is final (``models.ApprovedWorkLocked``; on PostgreSQL, triggers): no
+    use or decision may be added under an approved revision, except the approval's own
+    decision. An approved revision is therefore written as the workflow writes it:
+    submitted, with its uses and its decisions up to the submission; then approved; then
+    the approve decision."""
+    submission = build(Submission, case, "case", users)
+    submission.case_number = normalise_case_number(submission.case_number)
+    if submission.case_number and (
+        Submission.objects.annotate(normalised=Upper(Trim("case_number")))
+        .filter(normalised=submission.case_number)
+        .exists()
+    ):
+        raise TransferError(CASE_EXISTS.format(case_number=submission.case_number))
+    submission.is_cbi = bool(submission.cbi_claims)
+    check_row(submission, "case")
+    saved = [save_raw(submission)]
+    contacts = contacts or contact_transfer.ContactImport(None)
+    contacts.write_reports(submission, users)  # linked to each revision below, before its approval
+    revisions = []
+    for i, row in enumerate(assessments):
+        where = f"assessments[{i}]"
+        assessment = build(Assessment, row, where, users, submission=submission)
+        check_row(assessment, where)
+        check_case_snapshot(assessment, submission, where)
+        approved = assessment.status == Status.APPROVED
+        final = (assessment.status, assessment.approved_by, assessment.approved_at)
+        if approved:
+            assessment.status, assessment.approved_by, assessment.approved_at = Status.SUBMITTED, None, None
+        saved.append(save_raw(assessment))
+        contacts.link(assessment)
+        assessment.status, assessment.approved_by, assessment.approved_at = final
+        revisions.append(assessment)
+        scenarios = []
+        for j, scenario_row in enumerate(children(row, where, "scenarios")):
+            at = f"{where}.scenarios[{j}]"
+            scenario = build(Scenario, scenario_row, at, users, assessment=assessment)
+            check_row(scenario, at)
+            check_scenario(scenario, at)
+            saved.append(save_raw(scenario))
+            scenarios.append(scenario)
+        decisions = []
+        for j, decision_row in enumerate(children(row, where, "decisions")):
+            at = f"{where}.decisions[{j}]"
+            decision = build(ReviewDecision, decision_row, at, users, assessment=assessment)
+            check_row(decision, at)
+            decisions.append(decision)
+        check_trail(assessment, decisions, where)  # an approved revision's last decision is its approval
+        check_reviewed_uses(as_printed(assessment), scenarios, where)  # against the case as approved
+        saved.extend(save_raw(decision) for decision in (decisions[:-1] if approved else decisions))
+        if approved:
+            save_raw(assessment)  # submitted -> approved
+            saved.append(save_raw(decisions[-1]))
+    check_revisions(revisions)
+    saved.extend(contacts.finish(revisions))
+    refresh_latest_assessment(submission_ids=[submission.pk])
+    _start_history(saved, reason)
+    return submission
+
+
+def save_raw(instance):
+    """Save exactly the values given: a raw save (as ``loaddata`` does) leaves the
+    ``auto_now``/``auto_now_add`` timestamps as exported. A raw save writes no history
+    record; :func:`_start_history` writes one for every row."""
+    instance.save_base(raw=True)
+    return instance
+
+
+def _start_history(instances, reason: str) -> None:
+    by_model: dict[type, list] = {}
+    for instance in instances:
+        by_model.setdefault(type(instance), []).append(instance)
+    for model, rows in by_model.items():
+        model.history.bulk_history_create(rows, default_change_reason=reason)
