@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from assessments import services, workflow
 from assessments.models import Assessment, Scenario
+from assessments.site_data import SITE_STEP
 from contacts import services as contact_services
 from tests.browser.conftest import log_in
 from tests.conftest import make_submission, make_user
@@ -130,6 +131,7 @@ def reviewer_paths(data) -> list[str]:
         from assessments.esd import registry
 
         paths += [f"/scenarios/{use.pk}/wizard/{step.key}/" for step in registry.get(use.scenario_key).params.steps]
+        paths.append(f"/scenarios/{use.pk}/wizard/{SITE_STEP}/")
     return paths
 
 
