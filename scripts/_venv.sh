@@ -1,5 +1,5 @@
 # Sourced by run.sh and test.sh: makes .venv with Python 3.11+ and installs
-# requirements.txt into it when the file has changed since the last install.
+# $REQUIREMENTS into it when the file has changed since the last install.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 PYTHON=${PYTHON:-$(command -v python3.11 || command -v python3)}
@@ -10,10 +10,14 @@ fi
 if [ ! -x .venv/bin/python ]; then
   "$PYTHON" -m venv .venv
 fi
-stamp=.venv/.requirements.sha256
-want=$(sha256sum requirements.txt | cut -d' ' -f1)
+# REQUIREMENTS: requirements.txt (the application, for run.sh) or requirements-dev.txt
+# (it and the tests' tools, for test.sh); each is installed again when it or what it
+# includes has changed.
+REQUIREMENTS=${REQUIREMENTS:-requirements.txt}
+stamp=.venv/.${REQUIREMENTS%.txt}.sha256
+want=$(cat requirements.txt "$REQUIREMENTS" | sha256sum | cut -d' ' -f1)
 if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
-  .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
+  .venv/bin/python -m pip install --quiet --disable-pip-version-check -r "$REQUIREMENTS"
   echo "$want" > "$stamp"
 fi
 # WeasyPrint renders the IRER without libharfbuzz-subset0, only slower (it then subsets

@@ -2,5 +2,5 @@
 # Quick start: install and run the whole test suite (SQLite unless DATABASE_URL is set),
 # one pytest worker per core (pytest-xdist; each worker has its own test database).
 # Extra arguments go to pytest, e.g. scripts/test.sh tests/esd -x, or -n 0 for one process.
-source "$(dirname "${BASH_SOURCE[0]}")/_venv.sh"
+REQUIREMENTS=requirements-dev.txt source "$(dirname "${BASH_SOURCE[0]}")/_venv.sh"
 exec .venv/bin/python -m pytest -n auto "$@"
