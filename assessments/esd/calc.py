@@ -26,6 +26,7 @@ from typing import Any, Callable, Mapping, TypeVar
 from .results import Trace
 
 F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T", bound=float)  # an equation returns a number (int or float)
 
 
 @dataclass(frozen=True)
@@ -57,8 +58,8 @@ class Calc:
     trace: Trace
     citations: Mapping[str, str] = field(default_factory=dict)
 
-    def __call__(self, fn: Callable[..., Any], *, symbol: str = "", note: str = "", citation: str = "",
-                 **inputs: Any) -> Any:
+    def __call__(self, fn: Callable[..., T], *, symbol: str = "", note: str = "", citation: str = "",
+                 **inputs: Any) -> T:
         """``fn(**inputs)``, recorded; ``citation`` overrides the scenario's and the function's,
         ``symbol`` the equation's own (when a scenario evaluates one equation more than once,
         e.g. ``Elocal_control_low_end``, or keeps an intermediate beside the final value)."""

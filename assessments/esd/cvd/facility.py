@@ -87,7 +87,7 @@ def facility_estimates(calc: Calc, v: Mapping[str, Any], warnings: list[str],
 def available_to_sites(v: Mapping[str, Any]) -> float:
     """What Eqn 3-2 divides among the sites: the production volume less the container
     residue that returns to the supplier unused (§3.6 ¶43) [kg/yr]."""
-    return v["Qchem_yr"] * (1.0 - v["Fcontainer_disp"])
+    return float(v["Qchem_yr"] * (1.0 - v["Fcontainer_disp"]))
 
 
 def density(calc: Calc, v: Mapping[str, Any], facility: dict[str, Any]) -> float:
@@ -125,5 +125,6 @@ def containers(calc: Calc, v: Mapping[str, Any], facility: dict[str, Any], rho: 
                  Qchem_site_day=facility["Qchem_site_day"], TIME_operating_days=v["TIME_operating_days"],
                  Fchem=v["Fchem"], Vcontainer=v["Vcontainer"], RHOformulation=rho)
     facility["Ncontainer_unload_site_yr_unrounded"] = n_raw
-    facility["Ncontainer_unload_site_yr"] = calc(eq.whole_containers, Ncontainer_unload_site_yr_unrounded=n_raw)
-    return facility["Ncontainer_unload_site_yr"]
+    whole = calc(eq.whole_containers, Ncontainer_unload_site_yr_unrounded=n_raw)
+    facility["Ncontainer_unload_site_yr"] = whole
+    return whole

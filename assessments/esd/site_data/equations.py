@@ -217,7 +217,7 @@ def mass_transfer_coefficient(U: float, MW_x: float) -> float:
     >>> round(mass_transfer_coefficient(1.7, 32), 5)
     0.00547
     """
-    return K_CONSTANT * U ** 0.78 * (MW_WATER / MW_x) ** (1.0 / 3.0)
+    return float(K_CONSTANT * U ** 0.78 * (MW_WATER / MW_x) ** (1.0 / 3.0))
 
 
 @equation("W_x", "lb/s", "MW_x × K × A × P_vap,x / (R × T)", f"{DOC} Eqn 6.5-5")

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from ..calc import Calc
-from ..parameters import CHOICE, INT, Param, ParamSet, Step
+from ..parameters import CHOICE, INT, CrossCheck, Param, ParamSet, Step
 from ..text import given
 from . import equations as eq
 from .constants import (
@@ -142,7 +142,7 @@ def _saturation_check(v: Mapping[str, Any]) -> dict[str, str]:
     return errors
 
 
-def _param_set(*params: Param, checks: tuple = ()) -> ParamSet:
+def _param_set(*params: Param, checks: tuple[CrossCheck, ...] = ()) -> ParamSet:
     return ParamSet(params=_common_params() + params, steps=_STEPS,
                     cross_checks=(_common_check,) + checks)
 
@@ -344,8 +344,3 @@ _METHOD_LIST = (
 
 #: The EIIP methods, by key.
 METHODS: dict[str, SiteMethod] = {m.key: m for m in _METHOD_LIST}
-
-
-def methods_as_dict() -> list[dict[str, Any]]:
-    """Every method with its inputs (:meth:`SiteMethod.as_dict`), in declaration order."""
-    return [m.as_dict() for m in _METHOD_LIST]

@@ -13,8 +13,10 @@ next equations; the engine carries full precision, hence the notes on the chaine
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..cvd import CVD_2015, HCFC22_CONCENTRATIONS_PPM, percentile
-from .sources import NOT_COMPUTED, Document, Equation, Figure, Run
+from .sources import NOT_COMPUTED, Document, Equation, Figure, Run, Source
 
 DOCUMENT = Document(
     "cvd-2015",
@@ -34,7 +36,7 @@ METHOD_1 = Run(CVD_2015, {**GIVEN, "physical_state": "gas", "density_method": "f
 APPENDIX_C_D = Run(CVD_2015, GIVEN, preset="esd-2015-appendix-c-d")
 
 
-def _figure(section: str, quantity: str, printed: str, source, **more) -> Figure:
+def _figure(section: str, quantity: str, printed: str, source: Source, **more: Any) -> Figure:
     return Figure(DOCUMENT, section, quantity, printed, source, **more)
 
 

@@ -12,6 +12,8 @@ calculations" (Examples 6.5-3 and 6.5-4): it is cited by its title.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..site_data import (
     annual_emissions,
     emission_factor_emissions,
@@ -22,7 +24,7 @@ from ..site_data import (
     source_test_emissions,
     speciated_material_balance_emissions,
 )
-from .sources import Document, Equation, Figure
+from .sources import Document, Equation, Figure, Source
 
 DOCUMENT = Document(
     "eiip",
@@ -32,7 +34,7 @@ DOCUMENT = Document(
 )
 
 
-def _figure(section: str, quantity: str, printed: str, source, **more) -> Figure:
+def _figure(section: str, quantity: str, printed: str, source: Source, **more: Any) -> Figure:
     return Figure(DOCUMENT, section, quantity, printed, source, **more)
 
 

@@ -9,8 +9,10 @@ Qchem_yr = 5,000 kg/yr at 15 % in the photoresist, with the large-scale defaults
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..photoresist import PHOTORESIST_2004
-from .sources import NOT_COMPUTED, Document, Figure, Run
+from .sources import NOT_COMPUTED, Document, Figure, Run, Source
 
 DOCUMENT = Document(
     "photoresist-2004",
@@ -34,7 +36,7 @@ _QPHOTO_YR = (
 )
 
 
-def _figure(section: str, quantity: str, printed: str, source, **more) -> Figure:
+def _figure(section: str, quantity: str, printed: str, source: Source, **more: Any) -> Figure:
     return Figure(DOCUMENT, section, quantity, printed, source, **more)
 
 

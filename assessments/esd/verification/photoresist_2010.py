@@ -12,9 +12,11 @@ AREAsurface × Qremain_skin of the standard dermal models.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..models import dermal, residue
 from ..photoresist import PHOTORESIST_2010
-from .sources import Document, Equation, Figure, Run
+from .sources import Document, Equation, Figure, Run, Source
 
 DOCUMENT = Document(
     "photoresist-2010",
@@ -34,7 +36,7 @@ _DAYS, _SITES = "Days of release [days/yr]", "Sites releasing"
 _RANGE_2 = "Printed as the range 88-265 mg/day (840 cm², two hands)."
 
 
-def _figure(section: str, quantity: str, printed: str, source, **more) -> Figure:
+def _figure(section: str, quantity: str, printed: str, source: Source, **more: Any) -> Figure:
     return Figure(DOCUMENT, section, quantity, printed, source, **more)
 
 

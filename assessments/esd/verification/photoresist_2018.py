@@ -11,10 +11,12 @@ irer.md). The IRER's release blocks are cited by their heading and source ("from
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from ..models import residue
 from ..photoresist import PHOTORESIST_2018
 from ..photoresist.equations import developer_release, etch_strip_release, spin_off_release
-from .sources import Document, Equation, Figure, Run
+from .sources import Document, Equation, Figure, Run, Source
 
 DOCUMENT = Document(
     "photoresist-2018",
@@ -37,7 +39,7 @@ IRER_RELEASES_ONLY = Run(PHOTORESIST_2018, {**GIVEN, "daily_use_basis": "chemste
 _DAYS, _SITES = "Days of release [days/yr]", "Sites releasing"
 
 
-def _figure(section: str, quantity: str, printed: str, source, **more) -> Figure:
+def _figure(section: str, quantity: str, printed: str, source: Source, **more: Any) -> Figure:
     return Figure(DOCUMENT, section, quantity, printed, source, **more)
 
 
@@ -66,7 +68,7 @@ def _irer_block(heading: str, number: int, printed: tuple[str, str, str], remark
     )
 
 
-def _loss_fraction(equation, *inputs: str):
+def _loss_fraction(equation: Callable[..., float], *inputs: str) -> Equation:
     """A release's loss fraction LF: its equation per kg of chemical dispensed (Qchem_day = 1),
     with the sample's effective inputs."""
     return Equation(equation, (1.0, *(IRER.input(symbol) for symbol in inputs)))

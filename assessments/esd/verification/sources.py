@@ -34,7 +34,7 @@ from ..registry import Scenario
 from ..results import Result
 
 #: Results of the runs made while one table is built, by :meth:`Run.cache_key`.
-Results = dict[tuple, Result]
+Results = dict[tuple[Any, ...], Result]
 
 
 @dataclass(frozen=True)
@@ -90,7 +90,7 @@ class Run:
         values.update(self.inputs)
         return values
 
-    def cache_key(self) -> tuple:
+    def cache_key(self) -> tuple[Any, ...]:
         return (self.scenario.key, json.dumps(self.effective_inputs(), sort_keys=True))
 
     def result(self, results: Results) -> Result:
