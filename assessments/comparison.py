@@ -14,7 +14,7 @@ from typing import Any
 
 from django.http import Http404
 
-from . import selectors
+from . import presentation, selectors
 from .models import Assessment, Scenario
 from .numbers import quantity
 from .timeline import UserNames, declared_params, input_label, input_text, reason_label, value_text
@@ -115,7 +115,7 @@ def _scenario_sections(left: Assessment, right: Assessment) -> list[Section]:
     for key in sorted(set(left_scenarios) | set(right_scenarios)):
         a, b = left_scenarios.get(key), right_scenarios.get(key)
         title = (b or a).title if not (a and b and a.title != b.title) else f"{a.title} / {b.title}"
-        note = f"Method: {selectors.method_title(key[1])}."
+        note = f"Method: {presentation.method_title(key[1])}."
         if a is None:
             note += f" Only in revision {right.revision}."
         elif b is None:
@@ -164,7 +164,7 @@ def _result_values(scenario: Scenario | None) -> dict[str, str]:
     if not result:
         return {"Result": NOT_COMPUTED_YET}
     values: dict[str, str] = {"Engine version": result.get("engine_version") or ""}
-    for row in selectors.facility_rows(result=result, scenario_key=scenario.scenario_key):
+    for row in presentation.facility_rows(result=result, scenario_key=scenario.scenario_key):
         values[f"Facility: {row['label'] or row['symbol']}"] = row["text"]
     for release in result.get("releases") or []:
         for estimate in release.get("estimates") or []:
@@ -178,7 +178,7 @@ def _result_values(scenario: Scenario | None) -> dict[str, str]:
             )
             values[label] = quantity(estimate.get("mg_day"), "mg/day")
     for medium, amount in sorted((result.get("totals_by_medium") or {}).items()):
-        values[f"Total to {selectors.medium_label(medium).lower()}, all sites"] = quantity(amount, "kg/yr")
+        values[f"Total to {presentation.medium_label(medium).lower()}, all sites"] = quantity(amount, "kg/yr")
     return values
 
 

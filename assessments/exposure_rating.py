@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from .models import Assessment, Scenario
-from .selectors import result_facts
+from .presentation import result_facts
 
 #: ChemSTEER's warning (title "Missing Information") when the IRER is saved without a rating.
 MISSING_RATING_TITLE = "Missing Information"

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import math
 import re
+from decimal import Decimal
 from numbers import Real
 
 from .esd.text import E_NOTATION_BELOW, E_NOTATION_FROM, e_notation, in_e_notation
@@ -67,7 +68,7 @@ def _is_number(value) -> bool:
     return isinstance(value, Real) and not isinstance(value, bool)
 
 
-def _e_notation(value: float, digits: int) -> str:
+def _e_notation(value: float | Decimal, digits: int) -> str:
     return e_notation(value, digits, pad=False)
 
 
@@ -121,6 +122,8 @@ def entered(value) -> str:
     ('24.45', '5,000', '5,000', '0.15', '123.45678901234')
     >>> entered(1e-06), entered(1.5e-7), entered(2_500_000), entered(0.0015), entered(-0.0005), entered(None)
     ('1E-6', '1.5E-7', '2.5E+6', '0.0015', '-5E-4', '—')
+    >>> entered(2 ** -24), float(entered(2 ** -24)) == 2 ** -24
+    ('5.960464477539063E-8', True)
     """
     if value is None or value == "":
         return NOTHING
@@ -137,12 +140,15 @@ def entered(value) -> str:
         return "0"
     mantissa = repr(abs(value)).lower().split("e")[0]
     digits = len(mantissa.replace(".", "").lstrip("0").rstrip("0")) or 1
+    # The digits as repr gives them (the shortest text that reads back as the number): a
+    # float rounded again to as many digits may read back as its neighbour (2**-24).
+    exact = Decimal(repr(value))
     if in_e_notation(value):
-        return _e_notation(value, digits)
+        return _e_notation(exact, digits)
     if value.is_integer():
         return f"{int(value):,}"
     decimals = max(digits - 1 - math.floor(math.log10(abs(value))), 0)
-    return f"{value:,.{decimals}f}"
+    return f"{exact:,.{decimals}f}"
 
 
 def unit_for(value, units: str) -> str:

@@ -11,7 +11,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 
-from . import permissions, selectors
+from . import permissions, presentation, selectors
 from .limits import TEXT_LIMITS
 from .models import Assessment, DecisionAction, ReviewDecision, Scenario, Status
 from .roles import is_supervisor
@@ -65,10 +65,10 @@ def result_problems(*, assessment: Assessment) -> dict[str, list[Scenario]]:
     (inputs changed since the result was computed)."""
     uncomputed, stale = [], []
     for scenario in assessment.scenarios.all():
-        state = selectors.scenario_state(scenario)
-        if state == selectors.UNCOMPUTED:
+        state = presentation.scenario_state(scenario)
+        if state == presentation.UNCOMPUTED:
             uncomputed.append(scenario)
-        elif state == selectors.STALE:
+        elif state == presentation.STALE:
             stale.append(scenario)
     return {"uncomputed": uncomputed, "stale": stale}
 

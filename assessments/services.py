@@ -7,6 +7,7 @@ module constants so tests can assert the exact text.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import re
@@ -19,7 +20,8 @@ from django.utils import timezone
 from . import permissions
 from .esd import registry
 from .limits import check_text
-from .esd.parameters import ALL, EngineValidationError, Param
+from .numbers import entered
+from .esd.parameters import ALL, CHOICE, EngineValidationError, Param
 from .esd.site_data import SITE_SPECIFIC, STEP as SITE_STEP, parse_entries
 from .models import (
     SCENARIO_UNDO_MINUTES, SCENARIO_UNDO_WINDOW, Assessment, Scenario, Submission, refresh_latest_assessment,
@@ -256,7 +258,7 @@ def clean_step_values(
         inputs[param.symbol] = value
         if needs_reason(param, value) and not typed:
             errors[f"reason_{param.symbol}"] = (
-                REASON_REQUIRED.format(default=_format_default(param))
+                REASON_REQUIRED.format(default=default_text(param))
                 if param.default is not None
                 else REASON_REQUIRED_NO_DEFAULT.format(if_empty=param.if_empty or "not given")
             )
@@ -265,10 +267,25 @@ def clean_step_values(
     return inputs, kept_reasons
 
 
-def _format_default(param: Param) -> str:
-    if isinstance(param.default, float):
-        return f"{param.default:g} {param.units}".strip()
-    return f"{param.default} {param.units}".strip()
+def default_text(param: Param) -> str:
+    """An input's default in words: the value as entered with its units, a choice's label,
+    or, for an input without one, that it is required or what happens when it is left empty.
+
+    >>> from assessments.esd.parameters import Param
+    >>> default_text(Param("N", "Sites", "sites", None, "doc", "s", if_empty="computed by Eqn 3-3"))
+    'none: computed by Eqn 3-3'
+    >>> default_text(Param("Q", "Volume", "kg/yr", None, "doc", "s", required=True))
+    'none: required'
+    >>> default_text(Param("F", "Fraction", "kg/kg", 0.4, "doc", "s")), default_text(Param("V", "Volume", "L", 5000.0, "doc", "s"))
+    ('0.4 kg/kg', '5,000 L')
+    """
+    if param.default is None:
+        if param.required:
+            return "none: required"
+        return f"none: {param.if_empty}" if param.if_empty else "none"
+    if param.kind == CHOICE:
+        return param.choice_label(param.default)
+    return f"{entered(param.default)} {param.units}".strip()
 
 
 def applicable_step_params(
@@ -394,19 +411,30 @@ def scenario_compute(*, scenario: Scenario, by) -> Scenario:
 @transaction.atomic
 def scenario_duplicate(*, scenario: Scenario, by) -> Scenario:
     assessment = _lock_editable(scenario.assessment, by)
-    return Scenario.objects.create(
-        assessment=assessment,
-        scenario_key=scenario.scenario_key,
-        title=_copy_title(scenario.title),
-        position=_next_position(assessment),
-        inputs=dict(scenario.inputs),
-        reasons=dict(scenario.reasons),
-        current_step=scenario.current_step,
-        result=scenario.result,
-        computed_inputs=scenario.computed_inputs,
-        computed_at=scenario.computed_at,
-        release_texts=dict(scenario.release_texts),
-    )
+    duplicate = scenario_copy(scenario, assessment=assessment, title=_copy_title(scenario.title),
+                              position=_next_position(assessment))
+    duplicate.save()
+    return duplicate
+
+
+#: What a copy of a use carries over unchanged, in a duplicate within its assessment and in
+#: a new revision alike: the scenario, the inputs with their reasons, the last step saved,
+#: the result with the inputs and time it was computed from (so it stays current), and the
+#: engineer's report texts.
+SCENARIO_COPIED_FIELDS = ("scenario_key", "inputs", "reasons", "current_step", "result", "computed_inputs",
+                          "computed_at", "release_texts")
+#: What the caller of :func:`scenario_copy` gives the copy.
+SCENARIO_COPY_GIVEN_FIELDS = ("assessment", "title", "position")
+#: What a copy does not take: its own row and times, and it is in effect (not deleted).
+SCENARIO_NOT_COPIED_FIELDS = ("id", "created_at", "updated_at", "deleted_at")
+
+
+def scenario_copy(scenario: Scenario, *, assessment: Assessment, title: str, position: int) -> Scenario:
+    """A new use, not yet saved, in ``assessment`` at ``position`` under ``title``, with
+    everything of ``scenario`` in :data:`SCENARIO_COPIED_FIELDS` (a copy that shares no
+    dict with it). The caller saves it, with the history reason it needs."""
+    return Scenario(assessment=assessment, title=title, position=position,
+                    **{name: copy.deepcopy(getattr(scenario, name)) for name in SCENARIO_COPIED_FIELDS})
 
 
 def _check_title(title: str) -> str:

@@ -24,7 +24,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Min
 from django.utils import timezone
 
-from . import selectors
+from . import presentation
 from .models import Assessment, ReviewDecision, Scenario, Status, Submission
 from .numbers import entered, quantity
 from .site_data import SITE_SPECIFIC, SITE_STEP_TITLE, entries_text
@@ -218,7 +218,7 @@ def _expand(model, name: str, old, new, users, params=None) -> list[FieldChange]
     if name == "result":
         return [FieldChange("Result", result_summary(old), result_summary(new), name)]
     if model is Scenario and name == "scenario_key":
-        return [FieldChange("Method", selectors.method_title(old) if old else "", selectors.method_title(new) if new else "", name)]
+        return [FieldChange("Method", presentation.method_title(old) if old else "", presentation.method_title(new) if new else "", name)]
     model_field = model._meta.get_field(name)
     label = model_field.verbose_name[:1].upper() + model_field.verbose_name[1:]
     if model_field.is_relation and model_field.related_model is get_user_model():
@@ -250,7 +250,7 @@ def result_summary(result: dict | None) -> str:
     if not result:
         return ""
     totals = "; ".join(
-        f"{selectors.medium_label(medium)} {quantity(amount, 'kg/yr')}"
+        f"{presentation.medium_label(medium)} {quantity(amount, 'kg/yr')}"
         for medium, amount in sorted((result.get("totals_by_medium") or {}).items())
     )
     version = result.get("engine_version")

@@ -13,7 +13,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from . import permissions, review, selectors, services
+from . import permissions, presentation, review, selectors, services
 from .esd import registry
 from .esd.parameters import EngineValidationError
 from .exposure_rating import MISSING_RATING, MISSING_RATING_TITLE, rating_help
@@ -214,7 +214,7 @@ def scenario_results(request, pk: int):
         {
             "scenario": scenario,
             "assessment": scenario.assessment,
-            **selectors.scenario_results(scenario=scenario),
+            **presentation.scenario_results(scenario=scenario),
             "can_edit": permissions.can_edit_assessment(request.user, scenario.assessment),
         },
     )

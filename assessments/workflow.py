@@ -27,7 +27,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from . import permissions, selectors
+from . import permissions, selectors, services
 from .engine_results import engine_result_difference
 from .models import (
     Assessment, DecisionAction, ReviewDecision, Scenario, Status, Submission, case_snapshot,
@@ -82,11 +82,6 @@ ACTION_WORDS = {
     DecisionAction.RETURN: "returned",
     DecisionAction.WITHDRAW: "withdrawn",
 }
-
-
-def allowed_actions(status: str) -> list[str]:
-    """The actions the table allows from ``status`` (for pages and tests)."""
-    return [action for (from_status, action) in TRANSITIONS if from_status == status]
 
 
 @transaction.atomic
@@ -184,19 +179,7 @@ def assessment_revise(*, assessment: Assessment, by) -> Assessment:
     refresh_latest_assessment(submission_ids=[copy.submission_id])
     for scenario in source.scenarios.all():
         _save_with_history(
-            Scenario(
-                assessment=copy,
-                scenario_key=scenario.scenario_key,
-                title=scenario.title,
-                position=scenario.position,
-                inputs=dict(scenario.inputs),
-                reasons=dict(scenario.reasons),
-                current_step=scenario.current_step,
-                result=scenario.result,
-                computed_inputs=scenario.computed_inputs,
-                computed_at=scenario.computed_at,
-                release_texts=dict(scenario.release_texts),
-            ),
+            services.scenario_copy(scenario, assessment=copy, title=scenario.title, position=scenario.position),
             by=by,
             reason=reason,
         )

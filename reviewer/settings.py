@@ -64,7 +64,6 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
-    "django.contrib.humanize",
     "crispy_forms",
     "crispy_bootstrap5",
     "simple_history",

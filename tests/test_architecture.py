@@ -98,7 +98,7 @@ def test_the_engine_imports_the_standard_library_and_itself_only():
 
 def test_models_permissions_roles_and_limits_import_no_higher_layer():
     higher = [m for m in modules() if is_view(m) or is_urlconf(m) or within(m, REPORTS)] + layer(
-        "services", "selectors", "forms", "workflow")
+        "services", "selectors", "presentation", "basis_text", "forms", "workflow")
     lower = layer("models", "permissions", "roles", "limits")
     found = [f"{m}: {i}" for m in lower for i in imports(m) if within(i, higher)]
     assert lower and not found, found
@@ -106,8 +106,8 @@ def test_models_permissions_roles_and_limits_import_no_higher_layer():
 
 def test_services_selectors_and_forms_import_no_view_url_conf_or_report():
     higher = VIEWS + URLCONFS + list(REPORTS)
-    middle = [m for m in layer("services", "selectors", "forms", "workflow", "review", "timeline", "comparison",
-                               "transfer") if not within(m, REPORTS)]
+    middle = [m for m in layer("services", "selectors", "presentation", "basis_text", "forms", "workflow", "review",
+                               "timeline", "comparison", "transfer") if not within(m, REPORTS)]
     found = [f"{m}: {i}" for m in middle for i in imports(m) if within(i, higher)]
     assert middle and not found, found
 

@@ -18,6 +18,7 @@ residual.", as the sample prints it), the computed narrative going to the append
 from __future__ import annotations
 
 from .models import residue
+from .text import irer_percent
 
 #: Models whose single estimate ChemSTEER prints from its second output slot ("Output 2").
 SECOND_SLOT_MODELS = (residue.USER_DEFINED_MODEL,)
@@ -62,5 +63,5 @@ def standard_sentence(model: str, loss_fraction: float | None = None) -> str:
     'User-Defined Loss Rate Model.'
     """
     if loss_fraction is not None and model in RESIDUAL_MODELS:
-        return f"{model}, CEB standard {100 * loss_fraction:.4g}% residual."
+        return f"{model}, CEB standard {irer_percent(loss_fraction)} residual."
     return f"{model}."

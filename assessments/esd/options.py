@@ -30,7 +30,7 @@ from typing import Any, Collection, Mapping
 from .irer import irer_label, standard_sentence
 from .models import doses
 from .parameters import CHOICE, EngineValidationError, Param, ParamSet, Step, When, when
-from .results import Exposure, Medium, Release, Result
+from .results import MEDIUM_NAMES, Exposure, Medium, Release, Result
 
 # --- The dose basis -----------------------------------------------------------------------
 
@@ -96,7 +96,7 @@ def dose_basis(v: Mapping[str, Any]) -> dict[str, Any]:
         "averaging_time_cancer_yr": v["ATc"],
         "exposure_days_cap": doses.MAX_EXPOSURE_DAYS,
         "source": (f"Body weight: {sources['BW']}. Working years and averaging times: {_CATALOGUE}. "
-                   f"Exposure days: each exposure's days a year, at most 250 ({doses.DEFAULT_SOURCES['MAX_EXPOSURE_DAYS']})."),
+                   f"Exposure days: each exposure's days a year, at most 250 ({doses.MAX_EXPOSURE_DAYS_SOURCE})."),
     }
 
 
@@ -178,11 +178,6 @@ class OpenMedium:
         )
 
 
-#: The media a release can go to, as a reviewer reads them (results.MEDIA's order).
-MEDIUM_NAMES = (
-    ("air", "Air"), ("water", "Water"), ("incineration", "Incineration"), ("landfill", "Landfill"),
-    ("fuel_blending", "Fuel blending"), ("destroyed", "Destroyed"),
-)
 REVIEWER = "reviewer"
 DOCUMENT = "document"
 NOT_LISTED = "must be one of the media the document lists for Release {number} here: {listed}"

@@ -17,6 +17,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping
 
+from .text import allowed_range
+
 FLOAT = "float"
 INT = "int"
 CHOICE = "choice"
@@ -332,21 +334,8 @@ class Param:
         choice, ``one of the listed choices`` (the form lists them by their labels)."""
         if self.kind == CHOICE:
             return CHOICE_RANGE
-        lo, hi = self.lower, self.upper
-        fmt = _format_bound
-        if lo is not None and hi is not None:
-            if not self.lower_open and not self.upper_open:
-                text = f"between {fmt(lo)} and {fmt(hi)}"
-            else:
-                left = "greater than" if self.lower_open else "at least"
-                right = "less than" if self.upper_open else "at most"
-                text = f"{left} {fmt(lo)} and {right} {fmt(hi)}"
-        elif lo is not None:
-            text = f"{'greater than' if self.lower_open else 'at least'} {fmt(lo)}"
-        elif hi is not None:
-            text = f"{'less than' if self.upper_open else 'at most'} {fmt(hi)}"
-        else:
-            text = "any number"
+        text = allowed_range(self.lower, self.upper, lower_open=self.lower_open,
+                             upper_open=self.upper_open) or "any number"
         if self.kind == INT:
             text = "a whole number " + text
         return text
@@ -446,10 +435,6 @@ class Param:
 CHOICE_RANGE = "one of the listed choices"
 #: A message names the choices by their labels up to this many; beyond, their number.
 MAX_CHOICES_NAMED = 6
-
-
-def _format_bound(value: float) -> str:
-    return f"{value:g}" if abs(value) < 1e6 else f"{value:,.0f}"
 
 
 CrossCheck = Callable[[Mapping[str, Any]], Mapping[str, str]]

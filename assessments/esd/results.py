@@ -13,7 +13,12 @@ from typing import Any
 
 ENGINE_VERSION = "1.0.0"
 
-MEDIA = ("air", "water", "incineration", "landfill", "fuel_blending", "destroyed")
+#: The media a release can go to, as a reviewer reads them: the one list of the media.
+MEDIUM_NAMES = (
+    ("air", "Air"), ("water", "Water"), ("incineration", "Incineration"), ("landfill", "Landfill"),
+    ("fuel_blending", "Fuel blending"), ("destroyed", "Destroyed"),
+)
+MEDIA = tuple(key for key, _ in MEDIUM_NAMES)
 
 LABELS = ("central tendency", "high end", "low end", "conservative", "what-if", "output")
 

@@ -136,13 +136,46 @@ def count(n: float, noun: str, plural: str | None = None, shown=None) -> str:
     return f"{text} {noun if text == '1' else plural or noun + 's'}"
 
 
-def figure(x: float) -> str:
-    """A number for a sentence: three significant figures, thousands separated, no
-    padding zeros (unlike :func:`num`); the CVD scenario's sentences print numbers so.
+def figure(x: float, sig: int = 3) -> str:
+    """A number for a sentence: ``sig`` significant figures (three by default), thousands
+    separated, no padding zeros (unlike :func:`num`); the CVD scenario's sentences print
+    numbers so, and a loss fraction prints to four (``0.03465``, as the ESD prints it).
 
     >>> figure(2.8), figure(2.7777778), figure(1234.5), figure(0.52), figure(1.5e-7), figure(1.178e-8)
     ('2.8', '2.78', '1,234', '0.52', '1.5E-7', '1.18E-8')
+    >>> figure(0.0346500001, 4), figure(0.9207, 4), figure(0.5, 4), figure(0.123456, 4)
+    ('0.03465', '0.9207', '0.5', '0.1235')
     """
-    if in_e_notation(float(f"{x:.3g}")):
-        return e_notation(x, 3, pad=False)
-    return f"{x:,.0f}" if abs(x) >= 1000 else f"{x:.3g}"
+    if in_e_notation(float(f"{x:.{sig}g}")):
+        return e_notation(x, sig, pad=False)
+    return f"{x:,.0f}" if abs(x) >= 1000 else f"{x:.{sig}g}"
+
+
+def irer_percent(fraction: float) -> str:
+    """A fraction as ChemSTEER's IRER prints a percentage: no space before the sign, four
+    significant figures at most, no padding zeros (the 2018 sample IRER's "15%", "0.6%
+    residual", "7%").
+
+    >>> irer_percent(0.15), irer_percent(0.006), irer_percent(1), irer_percent(0.5), irer_percent(0.123456)
+    ('15%', '0.6%', '100%', '50%', '12.35%')
+    """
+    return f"{figure(100 * fraction, 4)}%"
+
+
+def allowed_range(lower: float | None, upper: float | None, *, lower_open: bool = False,
+                  upper_open: bool = False) -> str:
+    """The allowed range in words, each bound as entered (:func:`given`); empty with no
+    bound. The input forms and the models' argument checks say a range so.
+
+    >>> allowed_range(0, 1), allowed_range(0, 365, lower_open=True), allowed_range(0, None, lower_open=True)
+    ('between 0 and 1', 'greater than 0 and at most 365', 'greater than 0')
+    >>> allowed_range(None, 8), allowed_range(None, 1, upper_open=True), allowed_range(1, None), allowed_range(None, None)
+    ('at most 8', 'less than 1', 'at least 1', '')
+    >>> allowed_range(0, 1, lower_open=True, upper_open=True), allowed_range(0.001, 5e6)
+    ('greater than 0 and less than 1', 'between 0.001 and 5E+6')
+    """
+    left = f"{'greater than' if lower_open else 'at least'} {given(lower)}" if lower is not None else ""
+    right = f"{'less than' if upper_open else 'at most'} {given(upper)}" if upper is not None else ""
+    if left and right and not lower_open and not upper_open:
+        return f"between {given(lower)} and {given(upper)}"
+    return " and ".join(part for part in (left, right) if part)

@@ -18,6 +18,8 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from .. import services
+from ..numbers import entered
+from ..services import default_text
 from ..esd import registry
 from ..esd.parameters import CHOICE, INT, Param, cross_errors, each_input
 
@@ -27,41 +29,19 @@ SEEN_FIELD = "seen"
 
 
 def format_value(value: Any) -> str:
-    """An input value as a reviewer types it: ``0.15``, ``5000``, ``1e-06``; exactly the
-    stored number (the shortest text that reads back as it), so a step saved again
-    unchanged keeps its inputs (ten significant digits would round 123.45678901234 to
-    123.456789, and 1.7976931348623157e308 up to infinity).
+    """An input value as a form shows it for editing: as entered (:func:`numbers.entered`,
+    ``0.15``, ``5,000``, ``1E-6``), every digit of the stored number, so a step saved again
+    unchanged keeps its inputs (``parse_number`` reads the text back as the same number).
 
     >>> format_value(0.15), format_value(5000.0), format_value(1e-06), format_value(123.45678901234)
-    ('0.15', '5000', '1e-06', '123.45678901234')
-    >>> float(format_value(1.7976931348623157e308)) == 1.7976931348623157e308
+    ('0.15', '5,000', '1E-6', '123.45678901234')
+    >>> from assessments.esd.parameters import parse_number
+    >>> parse_number(format_value(1.7976931348623157e308)) == 1.7976931348623157e308
     True
+    >>> format_value(None), format_value("liquid")
+    ('', 'liquid')
     """
-    if value is None:
-        return ""
-    if isinstance(value, float):
-        text = repr(value)
-        return text[:-2] if text.endswith(".0") else text
-    return str(value)
-
-
-def default_text(param: Param) -> str:
-    """The default as a step shows it: the value with its units, a choice's label, or, for
-    an input without one, that it is required or what happens when it is left empty.
-
-    >>> from assessments.esd.parameters import Param
-    >>> default_text(Param("N", "Sites", "sites", None, "doc", "s", if_empty="computed by Eqn 3-3"))
-    'none: computed by Eqn 3-3'
-    >>> default_text(Param("Q", "Volume", "kg/yr", None, "doc", "s", required=True))
-    'none: required'
-    """
-    if param.default is None:
-        if param.required:
-            return "none: required"
-        return f"none: {param.if_empty}" if param.if_empty else "none"
-    if param.kind == CHOICE:
-        return param.choice_label(param.default)
-    return f"{format_value(param.default)} {param.units}".strip()
+    return "" if value is None else entered(value)
 
 
 def allowed_text(param: Param) -> str:

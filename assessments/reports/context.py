@@ -20,10 +20,11 @@ from django.utils import dateformat, timezone
 
 from ..esd import registry
 from ..esd.parameters import EngineValidationError
+from ..esd.text import irer_percent
 from ..exposure_limits import tlv_pel_text
 from ..models import Assessment, IrerNote, Status, Submission, VolumeQualifier, as_printed
 from ..numbers import entered, unit_for
-from ..selectors import (
+from ..presentation import (
     DOSE_KEYS,
     DOSES_NOT_COMPUTED,
     NOT_COMPUTED,
@@ -37,8 +38,8 @@ from ..selectors import (
     mass_balance_rows,
     result_facts,
     scenario_state,
-    uses_volume,
 )
+from ..selectors import uses_volume
 from ..site_data import SITE_STEP_TITLE, result_entries
 from ..templatetags.figures import epa, significant
 from . import header as header_lines
@@ -61,24 +62,6 @@ STATUS_LABELS = {
 }
 
 
-
-def _is_number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
-def _fmt(value: Any) -> str:
-    """An input's value as the report prints it: as entered, every digit the engine used
-    (``24.45``, ``0.0035``, ``5,000``), never rounded to fewer figures than the result
-    was computed with."""
-    return entered(value) if _is_number(value) else str(value)
-
-
-def _figure(value: Any) -> str:
-    """A computed figure of the calculation trace and the use's basis lines: three
-    significant figures."""
-    return significant(value, 3) if _is_number(value) else str(value)
-
-
 def trace_inputs(step: dict, cbi: Cbi, symbols: frozenset[str], inputs: dict | None = None) -> str:
     """A trace step's inputs as printed, ``symbol = value`` joined by commas; claimed ones
     redacted. An input of the use (``inputs``, the values the engine was given) prints as
@@ -87,7 +70,7 @@ def trace_inputs(step: dict, cbi: Cbi, symbols: frozenset[str], inputs: dict | N
 
     def text(name: str, value: Any) -> str:
         given = name in inputs and inputs[name] == value and not isinstance(value, bool)
-        return _fmt(value) if given else _figure(value)
+        return entered(value) if given else significant(value)
 
     return ", ".join(
         f"{name} = {cbi.number(symbols, name, value, text(name, value))}" for name, value in step.get("inputs", {}).items()
@@ -103,7 +86,7 @@ def facility_basis(result: dict, cbi: Cbi, symbols: frozenset[str]) -> list[dict
     for number, step in enumerate(result.get("trace", []), start=1):
         if step["symbol"] not in facility_keys:
             continue
-        value = cbi.number(symbols, step["symbol"], step["value"], _figure(step["value"]))
+        value = cbi.number(symbols, step["symbol"], step["value"], significant(step["value"]))
         units = unit_for(step["value"], step["units"])
         lines.append({"step": number, "text": cbi.scrub(f"{step['symbol']} = {value} {units} ({step['citation']})")})
     return lines
@@ -216,7 +199,7 @@ def dose_table(result: dict, submission: Submission, cbi: Cbi, symbols: frozense
 
 
 def exposure_summary_section(assessment: Assessment, uses: list, cbi: Cbi) -> dict:
-    """The exposure summary across all uses (:func:`assessments.selectors.exposure_summary`),
+    """The exposure summary across all uses (:func:`assessments.presentation.exposure_summary`),
     numbers as the report prints them (E-notation, two figures; counts as counts)."""
     summary = exposure_summary(assessment=assessment, scenarios=uses)
     mw_claimed = cbi.sanitised and cbi.submission.is_claimed("molecular_weight")
@@ -392,7 +375,7 @@ def scenario_section(scenario, submission: Submission, cbi: Cbi) -> dict:
                 "symbol": step["symbol"],
                 "equation": step["equation"],
                 "inputs": trace_inputs(step, cbi, symbols, result.get("inputs")),
-                "value": cbi.number(symbols, step["symbol"], step["value"], _figure(step["value"])),
+                "value": cbi.number(symbols, step["symbol"], step["value"], significant(step["value"])),
                 "units": unit_for(step["value"], step["units"]),
                 "citation": step["citation"],
                 "note": cbi.scrub(step.get("note", "")),
@@ -420,7 +403,7 @@ def _inputs_with_sources(scenario, result: dict, cbi: Cbi, symbols: frozenset[st
             source = cbi.scrub(param.source)
         if source not in sources:
             sources.append(source)
-        shown = cbi.number(symbols, param.symbol, value, _fmt(value) if value is not None else "—")
+        shown = cbi.number(symbols, param.symbol, value, entered(value))
         rows.append(
             {
                 "symbol": param.symbol,
@@ -448,7 +431,7 @@ def _inputs_with_sources(scenario, result: dict, cbi: Cbi, symbols: frozenset[st
                     "symbol": param.symbol,
                     "label": f"{param.label} (site data {entry['number']})",
                     "units": param.units,
-                    "value": cbi.number(symbols, param.symbol, value, _fmt(value)),
+                    "value": cbi.number(symbols, param.symbol, value, entered(value)),
                     "standing": SITE_DATA_STANDING,
                     "source_ref": sources.index(source) + 1,
                     "overridden": False,
@@ -474,13 +457,13 @@ def header(submission: Submission, assessment: Assessment, cbi: Cbi, uses=()) ->
     return {
         "case_type": s.case_type,
         "assessment_date": assessment.assessment_date,
-        "pv": cbi.item("production_volume_kg_yr", header_lines.production_volume_text(s.production_volume_kg_yr)),
+        "pv": cbi.item("production_volume_kg_yr", entered(s.production_volume_kg_yr)),
         "volume_qualifier": s.get_volume_qualifier_display(),
         "import_only": s.volume_qualifier == VolumeQualifier.IMPORT_ONLY,  # reports/docx.py reads it
         "engineer": assessment.engineer.get_full_name() or assessment.engineer.get_username(),
         "submitter": cbi.item("submitter", s.submitter),
         "use": cbi.item("use_description", s.use_description),
-        "concentration": cbi.item("use_concentration", f"{s.use_concentration * 100:g}%" if s.use_concentration else ""),
+        "concentration": cbi.item("use_concentration", irer_percent(s.use_concentration) if s.use_concentration else ""),
         "other_uses": cbi.item("other_uses", s.other_uses),
         "msds": _yes_no(s.msds),
         "label": _yes_no(s.label),

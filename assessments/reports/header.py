@@ -13,7 +13,6 @@ One pure function per line; ``context.header`` puts them together and applies CB
 
 from __future__ import annotations
 
-import math
 from typing import Iterable
 
 from ..esd.results import ENGINE_VERSION
@@ -78,15 +77,6 @@ def solubility_text(g_per_l: float | None, temperature_c: float | None) -> str:
     if g_per_l is None:
         return ""
     return f"{vb_number(g_per_l)} g/L @ {two_decimals(temperature_c)}".rstrip()
-
-
-def production_volume_text(kg_per_year: float) -> str:
-    """The production volume as printed: whole kilograms with thousands separators.
-
-    >>> production_volume_text(5000), production_volume_text(1234.6)
-    ('5,000', '1,235')
-    """
-    return f"{kg_per_year:,.0f}" if math.isfinite(kg_per_year) else str(kg_per_year)
 
 
 def generated_by(engine_versions: Iterable[str]) -> str:

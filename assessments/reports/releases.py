@@ -13,8 +13,10 @@ engine's computed narrative of each estimate is printed in the appendix instead
 
 from __future__ import annotations
 
+from ..esd.results import MEDIA, MEDIUM_NAMES
+from ..esd.text import irer_percent
 from ..numbers import unit_for
-from ..selectors import MEDIUM_LABELS, REVIEWER_CHOSE, medium_choice_text
+from ..presentation import MEDIUM_LABELS, REVIEWER_CHOSE, medium_choice_text
 from ..templatetags.figures import epa, significant
 from .cbi import CBI_TEXT, Cbi
 
@@ -26,18 +28,14 @@ CHEMSTEER_HEADINGS = (
     "Water or Landfill", "Air", "Air or Incineration", "Air or Incineration or Landfill", "Air or Landfill",
     "Incineration", "Incineration or Landfill", "Landfill", "Deepwell Injection", "Destroyed", "Other",
 )
-#: The order of media within a joint heading ("Water or Air", never "Air or Water").
-_IN_HEADING = ("water", "air", "incineration", "landfill", "fuel_blending", "destroyed")
+#: The order of media within a joint heading: ChemSTEER names water first ("Water or Air",
+#: never "Air or Water"), then the engine's order of the media.
+_IN_HEADING = tuple(sorted(MEDIA, key=lambda medium: medium != "water"))
 
-#: Where each medium goes, as the IRER's "to:" line says it by default.
-DESTINATIONS = {
-    "air": "Air",
-    "water": "On-Site Wastewater Treatment",
-    "incineration": "Incineration",
-    "landfill": "Landfill",
-    "fuel_blending": "Fuel Blending",
-    "destroyed": "Destroyed in the process",
-}
+#: Where each medium goes, as the IRER's "to:" line says it by default: the medium's name
+#: in title case, but for the media whose destination ChemSTEER words otherwise.
+_DESTINATION_WORDS = {"water": "On-Site Wastewater Treatment", "destroyed": "Destroyed in the process"}
+DESTINATIONS = {medium: _DESTINATION_WORDS.get(medium, name.title()) for medium, name in MEDIUM_NAMES}
 
 
 def _heading(media: list[str]) -> str:
@@ -66,7 +64,7 @@ def default_destination(release: dict, media: list[str], share: float, per: str)
     ordered = sorted(media, key=lambda m: _IN_HEADING.index(m) if m in _IN_HEADING else len(_IN_HEADING))
     text = " or ".join(DESTINATIONS.get(m, m) for m in ordered)
     if share < 1:
-        return f"{text} ({100 * share:g}% of the release, {per})"
+        return f"{text} ({irer_percent(share)} of the release, {per})"
     if release.get("medium_chosen_by") == REVIEWER_CHOSE:
         return f"{text} ({medium_choice_text(release)})"
     return f"{text} ({per})"

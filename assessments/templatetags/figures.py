@@ -34,6 +34,6 @@ def get(mapping, key):
 @register.filter
 def medium(value: str) -> str:
     """A medium key as a reviewer reads it: ``"water or incineration"`` -> ``Water or incineration``."""
-    from ..selectors import medium_label
+    from ..presentation import medium_label
 
     return medium_label(value)

@@ -304,15 +304,15 @@ def check_trail(assessment: Assessment, decisions: list[ReviewDecision], where: 
 def check_reviewed_uses(assessment: Assessment, scenarios: list[Scenario], where: str) -> None:
     """A submitted or approved revision passed the submission's checks
     (``workflow.assessment_submit``): uses, all current, the volume reason."""
-    from .. import selectors
+    from .. import presentation, selectors
 
     if assessment.status not in (Status.SUBMITTED, Status.APPROVED):
         return
     if not scenarios:
         raise TransferError(INVALID_VALUE.format(where=f"{where}.scenarios", problem=NO_USES.format(status=assessment.status)))
     for j, scenario in enumerate(scenarios):
-        state = selectors.scenario_state(scenario)
-        if state != selectors.CURRENT:
+        state = presentation.scenario_state(scenario)
+        if state != presentation.CURRENT:
             problem = USE_NOT_CURRENT.format(status=assessment.status, state=state)
             raise TransferError(INVALID_VALUE.format(where=f"{where}.scenarios[{j}]", problem=problem))
     volume = selectors.uses_volume(assessment=assessment, scenarios=scenarios)

@@ -11,7 +11,7 @@ import dataclasses
 
 import pytest
 
-from assessments import comparison, selectors
+from assessments import comparison, presentation
 from assessments.esd import registry
 from assessments.esd.verification import Run, figures
 
@@ -67,7 +67,7 @@ def test_every_facility_quantity_has_a_label(scenario):
     shown = set()
     for inputs in _input_sets(scenario):
         result = scenario.compute(inputs).as_dict()
-        for row in selectors.facility_rows(result=result, scenario_key=scenario.key):
+        for row in presentation.facility_rows(result=result, scenario_key=scenario.key):
             shown.add(row["symbol"])
             if not row["label"]:
                 unlabelled[row["symbol"]] = row["value"]
@@ -85,7 +85,7 @@ def test_every_declared_label_names_a_quantity_the_scenario_returns(scenario):
 
 def _rows(key: str, inputs: dict) -> dict[str, dict]:
     result = registry.compute(key, inputs).as_dict()
-    return {row["symbol"]: row for row in selectors.facility_rows(result=result, scenario_key=key)}
+    return {row["symbol"]: row for row in presentation.facility_rows(result=result, scenario_key=key)}
 
 
 def test_the_photoresist_quantities_read_with_their_labels_and_units():
@@ -119,7 +119,7 @@ def test_a_quantity_not_computed_for_the_inputs_is_not_listed():
     # Nsites known: Eqn 3-3 is not used, the sites before rounding are not computed (None).
     result = registry.compute("photoresist-2010", {"Qchem_yr": 5000.0, "Nsites": 2}).as_dict()
     assert result["facility"]["Nsites_calculated"] is None
-    symbols = [row["symbol"] for row in selectors.facility_rows(result=result, scenario_key="photoresist-2010")]
+    symbols = [row["symbol"] for row in presentation.facility_rows(result=result, scenario_key="photoresist-2010")]
     assert "Nsites_calculated" not in symbols and "Nsites" in symbols
 
 

@@ -432,8 +432,6 @@ def test_qu_defaults_match_table_b8():
     assert (dermal.QU_CONTACT_LOW, dermal.QU_CONTACT_HIGH) == (0.7, 2.1)
     assert (dermal.QU_IMMERSION_LOW, dermal.QU_IMMERSION_HIGH) == (1.3, 10.3)
     assert (dermal.CONTAINER_SURFACE_SOLIDS_CAP_MG_EVENT, dermal.DIRECT_SOLIDS_CAP_MG_EVENT) == (1_100, 3_100)
-    for name in ("QU_CONTACT_LOW", "QU_CONTACT_HIGH", "QU_IMMERSION_LOW", "QU_IMMERSION_HIGH"):
-        assert "Table B-8" in dermal.DEFAULT_SOURCES[name]
 
 
 def test_dermal_model_names():

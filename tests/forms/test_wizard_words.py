@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from assessments import selectors, timeline, workflow
+from assessments import presentation, timeline, workflow
 from assessments.esd import registry
 from assessments.esd.parameters import CHOICE
 from assessments.forms.scenarios import default_text, step_form_class
@@ -152,7 +152,7 @@ def test_a_value_in_a_field_that_does_not_apply_is_ignored_and_the_saved_one_kep
     scenario.refresh_from_db()
     # the engine read the default, not the saved 0.15 (the contract's inputs list it so)
     assert scenario.result["inputs"]["z"] != 0.15
-    used = {row["param"].symbol for row in selectors.inputs_used(scenario=scenario, result=scenario.result)}
+    used = {row["param"].symbol for row in presentation.inputs_used(scenario=scenario, result=scenario.result)}
     assert not {"z", "P", "T", "Tc", "Pc", "Nsites_supplier", "VP_chem"} & used
     report = {row["symbol"] for row in irer_context(assessment=scenario.assessment)["scenarios"][0]["inputs"]}
     assert not {"z", "P", "T", "Nsites_supplier"} & report and "Vcontainer" in report
@@ -185,7 +185,7 @@ def test_a_choice_shows_its_label_in_the_inputs_used(client, reviewer, assessmen
     scenario = add(client, assessment, CVD)
     walk(client, scenario)
     scenario.refresh_from_db()
-    rows = {row["param"].symbol: row for row in selectors.inputs_used(scenario=scenario, result=scenario.result)}
+    rows = {row["param"].symbol: row for row in presentation.inputs_used(scenario=scenario, result=scenario.result)}
     assert rows["physical_state"]["value"] == "Liquid" and rows["physical_state"]["code"] == "liquid"
     report = {row["symbol"]: row for row in irer_context(assessment=scenario.assessment)["scenarios"][0]["inputs"]}
     assert report["density_method"]["value"] == "The ESD's default for the physical state (Method 1)"
@@ -253,7 +253,7 @@ def test_a_reason_beside_a_value_from_the_case_is_kept_to_the_next_revision(clie
                for change in entry.changes]
     assert reason in changes and kept in changes
     # the results page's inputs table and the IRER's
-    rows = {row["param"].symbol: row for row in selectors.inputs_used(scenario=scenario, result=scenario.result)}
+    rows = {row["param"].symbol: row for row in presentation.inputs_used(scenario=scenario, result=scenario.result)}
     assert rows["Qchem_yr"]["reason"] == reason and rows["Vcont"]["reason"] == kept
     assert reason in client.get(f"/scenarios/{scenario.pk}/").content.decode()
     irer = irer_context(assessment=scenario.assessment)["scenarios"][0]

@@ -12,7 +12,7 @@ import re
 import pytest
 from django.utils import timezone
 
-from assessments import exposure_limits, selectors, services
+from assessments import exposure_limits, presentation, services
 from assessments.exposure_limits import LimitCheck
 from assessments.models import Scenario
 from tests.conftest import make_assessment, make_submission
@@ -83,11 +83,11 @@ def cells(html: str) -> list[str]:
     return [re.sub(r"<[^>]+>|\s+", " ", c).strip() for c in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", html, re.S)]
 
 
-# The summary's rows, built once (selectors.exposure_summary) -------------------------------------
+# The summary's rows, built once (presentation.exposure_summary) -------------------------------------
 
 
 def test_one_group_per_use_activity_and_route_with_a_column_per_characterisation(assessment):
-    summary = selectors.exposure_summary(assessment=assessment)
+    summary = presentation.exposure_summary(assessment=assessment)
     assert summary["labels"] == ["low end", "central tendency", "high end"]
     keys = [(g["use"], g["letter"], g["route"]) for g in summary["groups"]]
     assert keys == [("Use one", "A", "inhalation"), ("Use one", "A", "dermal"),
@@ -99,13 +99,13 @@ def test_one_group_per_use_activity_and_route_with_a_column_per_characterisation
 
 
 def test_workers_over_all_sites_are_workers_a_site_times_the_sites(assessment):
-    groups = selectors.exposure_summary(assessment=assessment)["groups"]
+    groups = presentation.exposure_summary(assessment=assessment)["groups"]
     assert [(g["workers_per_site"], g["sites"], g["workers_all_sites"]) for g in groups[::2]] == [(48, 3, 144), (48, 2, 96)]
     assert all(g["days_per_year"] == 250 for g in groups)
 
 
 def test_inhalation_rows_carry_the_concentrations_and_the_tlv_pel_flag(assessment):
-    inhalation = selectors.exposure_summary(assessment=assessment)["groups"][0]
+    inhalation = presentation.exposure_summary(assessment=assessment)["groups"][0]
     rows = {(r["quantity"], r["unit"]): r for r in inhalation["rows"]}
     assert rows[("Airborne concentration (8-h TWA)", "mg/m³")]["cells"] == [None, 0.4, 8.0]
     flags = rows[("TLV/PEL", "")]["cells"]
@@ -131,7 +131,7 @@ def test_the_assessment_page_shows_the_summary_table(client, reviewer, assessmen
 def test_a_use_stored_before_doses_says_recompute_and_prints_no_dose(client, reviewer):
     assessment = make_assessment(make_submission(tlv_pel_value=5.0, tlv_pel_unit="mg/m3"), reviewer)
     add_use(assessment, "Old use", result(doses=False))
-    summary = selectors.exposure_summary(assessment=assessment)
+    summary = presentation.exposure_summary(assessment=assessment)
     dermal = summary["groups"][1]
     assert [r["kind"] for r in dermal["rows"]] == ["number", "span"]
     assert dermal["rows"][1]["cells"] == ["not computed: recompute the use"]
@@ -144,7 +144,7 @@ def test_a_use_stored_before_doses_says_recompute_and_prints_no_dose(client, rev
 
 def test_uses_not_computed_are_named_not_summarised(client, reviewer, assessment):
     Scenario.objects.create(assessment=assessment, scenario_key="photoresist-2010", title="Unfinished", position=5)
-    assert selectors.exposure_summary(assessment=assessment)["not_computed"] == ["Unfinished"]
+    assert presentation.exposure_summary(assessment=assessment)["not_computed"] == ["Unfinished"]
     assert "Not in this summary, not computed yet: “Unfinished”" in page(client, reviewer, f"/assessments/{assessment.pk}/")
 
 
@@ -152,7 +152,7 @@ def test_a_stale_use_is_marked_not_current_in_the_summary(client, reviewer, asse
     use = assessment.scenarios.get(title="Use one")
     use.inputs = {"Qchem_yr": 1.0}
     use.save()
-    groups = selectors.exposure_summary(assessment=assessment)["groups"]
+    groups = presentation.exposure_summary(assessment=assessment)["groups"]
     assert [g["not_current"] for g in groups] == [True, True, False, False]
 
 
@@ -209,7 +209,7 @@ def test_a_computed_volatile_use_is_flagged_against_a_ppm_limit(client, reviewer
     use.refresh_from_db()
     inhalation = [x for x in use.result["exposures"] if x["route"] == "inhalation"]
     assert inhalation, "the engine gives inhalation estimates for a volatile chemical"
-    rows = selectors.exposure_rows(result=use.result, submission=case)
+    rows = presentation.exposure_rows(result=use.result, submission=case)
     for exposure in rows:
         for e in exposure["estimates"]:
             if exposure["route"] == "dermal":

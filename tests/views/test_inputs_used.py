@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from assessments import selectors, services
+from assessments import presentation, services
 from assessments.reports.context import irer_context
 from tests.conftest import make_assessment, make_submission
 
@@ -22,25 +22,25 @@ def scenario(reviewer):
 
 
 def _rows(scenario):
-    return {row["param"].symbol: row for row in selectors.inputs_used(scenario=scenario, result=scenario.result)}
+    return {row["param"].symbol: row for row in presentation.inputs_used(scenario=scenario, result=scenario.result)}
 
 
 def test_a_quantity_the_scenario_computes_is_shown_computed(scenario):
     row = _rows(scenario)["Nsites"]
     # ESD 2010 §6.1: 5,000 kg/yr at 15 % gives 3 sites (Eqn 3-3, rounded up).
-    assert (row["standing"], row["value"]) == (selectors.COMPUTED, 3)
+    assert (row["standing"], row["value"]) == (presentation.COMPUTED, 3)
 
 
 def test_an_optional_input_left_out_is_not_given(scenario):
     row = _rows(scenario)["VPchem"]
-    assert (row["standing"], row["value"]) == (selectors.NOT_GIVEN, None)
+    assert (row["standing"], row["value"]) == (presentation.NOT_GIVEN, None)
 
 
 def test_standings_of_defaults_and_overrides(scenario):
     rows = _rows(scenario)
-    assert rows["Fchem"]["standing"] == selectors.OVERRIDDEN  # from the case, with the case as reason
-    assert rows["Qchem_yr"]["standing"] == selectors.GIVEN
-    assert rows["Napply"]["standing"] == selectors.DEFAULT
+    assert rows["Fchem"]["standing"] == presentation.OVERRIDDEN  # from the case, with the case as reason
+    assert rows["Qchem_yr"]["standing"] == presentation.GIVEN
+    assert rows["Napply"]["standing"] == presentation.DEFAULT
 
 
 def test_report_and_results_page_use_the_same_standings(client, reviewer, scenario):

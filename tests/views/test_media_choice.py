@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from assessments import selectors, services
+from assessments import presentation, services
 from assessments.models import Scenario
 from assessments.reports.context import irer_context
 from assessments.reports.render import irer_pdf
@@ -63,7 +63,7 @@ def test_no_medium_total_is_a_joint_name(reviewer):
     scenario.refresh_from_db()
     media = set(scenario.result["totals_by_medium"])
     assert media <= {"air", "water", "incineration", "landfill", "fuel_blending", "destroyed"}
-    assert all(" or " not in selectors.medium_label(m) for m in media)
+    assert all(" or " not in presentation.medium_label(m) for m in media)
 
 
 def test_the_consortium_preset_fills_the_process_step(client, reviewer):

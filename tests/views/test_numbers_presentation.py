@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from assessments import numbers, selectors, services
+from assessments import numbers, presentation, services
 from assessments.esd import text
 from assessments.templatetags import figures
 from tests.conftest import make_assessment, make_submission
@@ -118,7 +118,7 @@ def test_the_engines_sentences_spell_a_number_as_the_pages_do(value):
 
 def test_a_medium_share_that_is_not_zero_is_not_printed_as_zero_percent():
     release = {"media": [{"medium": "water", "fraction": 0.9996}, {"medium": "air", "fraction": 0.0004}]}
-    assert selectors.release_media_text(release) == "Water 100 %, Air < 0.1 %"
+    assert presentation.release_media_text(release) == "Water 100 %, Air < 0.1 %"
 
 
 # The results page --------------------------------------------------------------------------------

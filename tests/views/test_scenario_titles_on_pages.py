@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from assessments import selectors, services
+from assessments import presentation, services
 from assessments.esd import registry
 from assessments.reports.cbi import CBI_TEXT
 from assessments.reports.context import irer_context
@@ -45,8 +45,8 @@ def test_the_uses_table_names_the_method_by_its_full_title(client, reviewer, use
 def test_the_full_title_gives_the_edition_year():
     for scenario in registry.scenarios():
         assert str(scenario.edition) in scenario.full_title
-    assert selectors.method_title("cvd-2015") == registry.get("cvd-2015").full_title
-    assert selectors.method_title("no-such-method") == "no-such-method"  # an imported case's unknown method
+    assert presentation.method_title("cvd-2015") == registry.get("cvd-2015").full_title
+    assert presentation.method_title("no-such-method") == "no-such-method"  # an imported case's unknown method
 
 
 def test_no_page_template_prints_a_scenario_key():
@@ -75,7 +75,7 @@ def one_site(reviewer):
 
 
 def test_the_inputs_used_give_units_that_agree_with_the_value(one_site):
-    rows = {row["param"].symbol: row for row in selectors.inputs_used(scenario=one_site, result=one_site.result)}
+    rows = {row["param"].symbol: row for row in presentation.inputs_used(scenario=one_site, result=one_site.result)}
     assert (rows["Nsites"]["value"], rows["Nsites"]["units"]) == (1, "site")
     assert (rows["Nlines_site"]["value"], rows["Nlines_site"]["units"]) == (1, "line/site")
     assert (rows["TIMEapply_days"]["value"], rows["TIMEapply_days"]["units"]) == (360, "days/yr")

@@ -18,7 +18,7 @@ from .params import EQN_3_1, PARAM_SET, PRESETS
 from .release import OPEN_MEDIA, RELEASE_1_MEDIA, release_1
 from .supplier import Supplier, supplier
 from ..calc import Calc
-from ..text import count, figure, given, num
+from ..text import count, figure, irer_percent, num
 
 SCENARIO_KEY = "cvd-2015"
 DEFAULTS = "ESD 2015 as published (Table A-4)"
@@ -44,7 +44,7 @@ def process_steps(v: Mapping[str, Any]) -> list[str]:
     ['Precursor is received in 60.6-liter cylinders or canisters (liquid, 100%)', 'abatement effluent to air']
     """
     first = (f"Precursor is received in {figure(v['Vcontainer'])}-liter cylinders or canisters "
-             f"({v['physical_state']}, {given(v['Fchem'] * 100)}%)")
+             f"({v['physical_state']}, {irer_percent(v['Fchem'])})")
     _, media = RELEASE_1_MEDIA[v["Release1_media"]]
     steps = [first, *PROCESS_STEPS, f"abatement effluent to {media}"]
     if v["supplier_site"] == "yes":

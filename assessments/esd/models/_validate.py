@@ -10,9 +10,7 @@ from __future__ import annotations
 import math
 from numbers import Real
 
-
-def _fmt(value: float) -> str:
-    return f"{value:g}" if abs(value) < 1e6 else f"{value:,.0f}"
+from ..text import allowed_range
 
 
 def _with_units(text: str, units: str) -> str:
@@ -56,19 +54,7 @@ def check_range(
     ...
     ValueError: d_cm must be greater than 0 cm (got 0)
     """
-    if lower is not None and upper is not None:
-        if not lower_open and not upper_open:
-            allowed = f"between {_fmt(lower)} and {_fmt(upper)}"
-        else:
-            left = "greater than" if lower_open else "at least"
-            right = "less than" if upper_open else "at most"
-            allowed = f"{left} {_fmt(lower)} and {right} {_fmt(upper)}"
-    elif lower is not None:
-        allowed = f"{'greater than' if lower_open else 'at least'} {_fmt(lower)}"
-    elif upper is not None:
-        allowed = f"{'less than' if upper_open else 'at most'} {_fmt(upper)}"
-    else:
-        allowed = ""
+    allowed = allowed_range(lower, upper, lower_open=lower_open, upper_open=upper_open)
     allowed = _with_units(allowed, units) if allowed else ""
     x = number(name, value, allowed)
     too_low = lower is not None and (x <= lower if lower_open else x < lower)

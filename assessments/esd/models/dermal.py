@@ -85,29 +85,23 @@ def hand_areas(key: str) -> HandAreas:
 
 # --- Amount left on the skin [mg/cm²-event] (Table B-8, Qremain_skin) --------------------
 
+#: Contact with liquid (1-hand and 2-hand), low and high (U.S. EPA, EPA 747-R-92-003,
+#: 1992, via CEB 2000).
 QU_CONTACT_LOW = 0.7
 QU_CONTACT_HIGH = 2.1
+#: Immersion in liquid (2-hand), low and high (EPA 747-R-92-003, 1992, via CEB 2000).
 QU_IMMERSION_LOW = 1.3
 QU_IMMERSION_HIGH = 10.3
 
 #: Upper bounds of area × amount for the solids models [mg/event] (Table B-8: "< 1,100"
-#: and "< 3,100"; the second is printed "< 3,10023", footnote markers run into it).
+#: and "< 3,100"; the second is printed "< 3,10023", footnote markers run into it; TNO
+#: report V 96.064, 1996, via CEB 2000).
 CONTAINER_SURFACE_SOLIDS_CAP_MG_EVENT = 1_100.0
 DIRECT_SOLIDS_CAP_MG_EVENT = 3_100.0
 
 #: Events a worker-day (Eq B-16: "EPA default = 1 event/worker-day"; the footnote says
 #: wiping or repeated contact does not change the film on the skin much).
 FT_DEFAULT = 1.0
-
-DEFAULT_SOURCES: dict[str, str] = {
-    "QU_CONTACT_LOW": f"{_T_B8}: 1-Hand and 2-Hand Dermal Contact with Liquid, Qremain_skin Low 0.7 mg/cm2-event (U.S. EPA, EPA 747-R-92-003, 1992, via CEB 2000)",
-    "QU_CONTACT_HIGH": f"{_T_B8}: 1-Hand and 2-Hand Dermal Contact with Liquid, Qremain_skin High 2.1 mg/cm2-event (EPA 747-R-92-003, 1992, via CEB 2000)",
-    "QU_IMMERSION_LOW": f"{_T_B8}: 2-Hand Dermal Immersion in Liquid, Qremain_skin Low 1.3 mg/cm2-event (EPA 747-R-92-003, 1992, via CEB 2000)",
-    "QU_IMMERSION_HIGH": f"{_T_B8}: 2-Hand Dermal Immersion in Liquid, Qremain_skin High 10.3 mg/cm2-event (EPA 747-R-92-003, 1992, via CEB 2000)",
-    "CONTAINER_SURFACE_SOLIDS_CAP_MG_EVENT": f"{_T_B8}: 2-Hand Dermal Contact with Container Surfaces, AREAsurface x Qremain_skin < 1,100 mg/event (TNO report V 96.064, 1996, via CEB 2000)",
-    "DIRECT_SOLIDS_CAP_MG_EVENT": f"{_T_B8}: 2-Hand Dermal Contact with Solids, AREAsurface x Qremain_skin < 3,100 mg/event (TNO report V 96.064, 1996, via CEB 2000)",
-    "FT_DEFAULT": f"{_DOC}, Appendix B.6, Eq B-16 variable list and footnote: Nevent 1 event/worker-day",
-}
 
 
 @dataclass(frozen=True)

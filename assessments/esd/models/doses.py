@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from ._validate import check_range, non_negative, positive
 
-_CATALOGUE = "EPA/OPPT ChemSTEER v3.2 dose defaults, as ChemSTEER's IRER prints the dose averages"
-
 #: Body weight [kg]: EPA's older default for an adult worker (ChemSTEER). Recent TSCA
 #: risk evaluations use 80 kg (Exposure Factors Handbook 2011 mean adult body weight).
 BW_DEFAULT_KG = 70.0
@@ -30,15 +28,11 @@ DAYS_PER_YEAR = 365.0
 #: days per year for each employee ... full-time employment ... a 40-hour work week over
 #: 50 weeks per year" (OECD ESD Photoresist 2010, Section 5.3 and each of 5.4 to 5.7).
 MAX_EXPOSURE_DAYS = 250.0
-
-DEFAULT_SOURCES: dict[str, str] = {
-    "BW_DEFAULT_KG": f"{_CATALOGUE}: 70 kg, EPA's older default; recent TSCA evaluations use 80 kg",
-    "BW_TSCA_KG": "U.S. EPA Exposure Factors Handbook, 2011 Edition (EPA/600/R-09/052F), Chapter 8: mean adult body weight 80 kg, as used in TSCA risk evaluations",
-    "EY_DEFAULT_YR": f"{_CATALOGUE}: 40 working years",
-    "AT_DEFAULT_YR": f"{_CATALOGUE}: non-cancer averaging time 40 yr",
-    "ATC_DEFAULT_YR": f"{_CATALOGUE}: cancer averaging time 70 yr (lifetime)",
-    "MAX_EXPOSURE_DAYS": "OECD ESD No. 9, Photoresist Use (2010), Section 5.3 (and 5.4-5.7): 'EPA recommends a maximum of 250 days per year for each employee'",
-}
+#: Where :data:`MAX_EXPOSURE_DAYS` is printed (the dose basis of a result cites it).
+MAX_EXPOSURE_DAYS_SOURCE = (
+    "OECD ESD No. 9, Photoresist Use (2010), Section 5.3 (and 5.4-5.7): "
+    "'EPA recommends a maximum of 250 days per year for each employee'"
+)
 
 
 def exposure_days(operating_days: float, cap: float = MAX_EXPOSURE_DAYS) -> float:

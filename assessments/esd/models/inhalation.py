@@ -17,8 +17,6 @@ from __future__ import annotations
 from ..calc import equation
 from ._validate import check_range, fraction, non_negative, positive
 
-_DOC = "OECD ESD No. 9, Photoresist Use in Semiconductor Manufacturing (2010)"
-_T_B2 = f"{_DOC}, Appendix B, Table B-2"
 
 # --- Model names (2010 ESD, Appendix B.2.2 and B.5) ----------------------------------
 
@@ -86,20 +84,6 @@ PNOR_TOTAL_MG_M3 = 15.0
 PNOR_RESPIRABLE_MG_M3 = 5.0
 #: Exposure time of the PNOR model [h/day]: the PEL is an 8-h TWA (Eq B-15 and footnote).
 PNOR_EXPOSURE_HOURS = 8.0
-
-DEFAULT_SOURCES: dict[str, str] = {
-    "MASS_BALANCE_CONSTANT": f"{_DOC}, Appendix B.2.2.1, note under Eq B-7 (Fehrenbacher and Hummel, AIHA J. 57:526-536, 1996)",
-    "P_AMBIENT_TORR": f"{_DOC}, Appendix B.2.2.1, Eq B-8 variable list: 'default = 760 torr'",
-    "MOLAR_VOLUME_L_MOL": f"{_DOC}, Appendix B.2.2.1, Eq B-9: 24.45 L/mol at 25 C and 1 atm; OECD ESD No. 35 CVD (2015), Appendix D, Eq D-1",
-    "BREATHING_RATE_M3_H": f"{_DOC}, Appendix B.2.2.1, Eq B-10 and B.5.2, Eq B-15: 1.25 m3/hr; CVD ESD (2015) Eq D-1 (CEB, 1991)",
-    "MAX_EXPOSURE_HOURS": f"{_DOC}, Eq B-10 variable list ('< 8 hours/worker-day') and Table B-2 (lesser of containers/RATEfill or 8)",
-    "Q_VENTILATION": f"{_T_B2}, RATEventilation: indoors typical 3,000 / worst case 500 ft3/min; outdoors average 237,600 / worst case 26,400 x (60 x RATEair_speed / 5,280) ft3/min",
-    "K_MIXING": f"{_T_B2}, Fmixing_factor: typical 0.5, worst case 0.1",
-    "EXPOSURE_HOURS": f"{_T_B2}, TIMEexposure: containers handled per day / RATEfill or 8, whichever is less; equipment cleaning 4 / 1 / 0.5; sampling 1; continuous or batch < 8",
-    "SMALL_VOLUME_SOLIDS": f"{_DOC}, Appendix B.5.1, Eq B-13: valid up to and including 54 kg/worker-shift; Fexposure 0.0477 mg/kg typical, 0.161 mg/kg worst case (Textile Dye Weighing Monitoring Study, EPA 560/5-90-009, 1990); Nshifts 1",
-    "PNOR": f"{_DOC}, Appendix B.5.2, Eq B-14/B-15: Ctotal_mass 15 mg/m3 (OSHA Total PNOR PEL, 8-hr TWA), TIMEexposure 8 h",
-    "PNOR_RESPIRABLE_MG_M3": "OSHA 29 CFR 1910.1000, Table Z-1, Particulates not otherwise regulated, respirable fraction 5 mg/m3 (not in the 2010 ESD)",
-}
 
 
 # --- Mass balance (vapour) -------------------------------------------------------------

@@ -26,8 +26,6 @@ from dataclasses import dataclass
 
 from ._validate import check_range, fraction, non_negative, positive
 
-_DOC = "OECD ESD No. 9, Photoresist Use in Semiconductor Manufacturing (2010)"
-_T_B1 = f"{_DOC}, Appendix B, Table B-1"
 
 # --- Model names (2010 ESD, Appendix B.2.1) -------------------------------------------
 
@@ -124,21 +122,6 @@ CONTAINER_VAPOUR_DEFAULTS: dict[str, ContainerVapourDefaults] = {
     "tote": ContainerVapourDefaults(550, 5.08, 20, 0.5, 1.0, False, 100),
     "tank_truck": ContainerVapourDefaults(5_000, 7.6, 2, 1.0, 1.0, True, 440),
     "rail_car": ContainerVapourDefaults(20_000, 7.6, 1, 1.0, 1.0, True, 440),
-}
-
-DEFAULT_SOURCES: dict[str, str] = {
-    "T_AMBIENT_K": f"{_DOC}, Appendix B.2.1, Eq B-1/B-3/B-5 variable lists: 'EPA default = 298 K'",
-    "P_AMBIENT_ATM": f"{_DOC}, Appendix B.2.1.1, Eq B-1 variable list: 'EPA default = 1 atm'",
-    "X_DEFAULT": f"{_DOC}, Appendix B.2.1, footnotes to Eq B-1/B-3/B-5: correction factor 1, or the mole fraction (Raoult's law)",
-    "INDOOR_AIR_SPEED_FT_MIN": f"{_DOC}, Appendix B.2.1.1, Eq B-1 variable list and Table B-2: 100 ft/min",
-    "OUTDOOR_AIR_SPEED_FT_MIN": f"{_DOC}, Appendix B.2.1.2, Eq B-3 variable list and Table B-2: 440 ft/min, 'must be > 100'",
-    "PENETRATION_CONSTANT": f"{_DOC}, Appendix B.2.1.1, note under Eq B-1 (Arnold and Engel, 1999)",
-    "MASS_TRANSFER_CONSTANT": f"{_DOC}, Appendix B.2.1.2, note under Eq B-3 (Arnold and Engel, 1999)",
-    "R_ATM_CM3_MOL_K": f"{_DOC}, Appendix B.2.1.3, Eq B-5 variable list: 82.05 atm-cm3/mol-K",
-    "CM3_PER_GALLON": "ChemSTEER v3.2 model table, AP-42 Loading Model: 3,785.4 cm³ per US gallon",
-    "D_OPENING": f"{_T_B1}, Dopening: 5.08 cm (< 5,000 gal), 7.6 cm (> 5,000 gal), 92 cm equipment cleaning, sampling 2.5 typical (2002 policy, footnote a) / 10 worst case",
-    "CONTAINER_VAPOUR_DEFAULTS": f"{_T_B1}: Vcont_empty 1, 5, 55, 550, 5,000, 20,000 gal; RATEfill 60, 60, 20, 20, 2, 1 containers/h; Fsaturation_factor typical 0.5 / worst 1 (bottles to totes), 1 (tank trucks, rail cars); air speed from Table B-2 (indoors 100, outdoors 440 ft/min)",
-    "ACTIVITY_HOURS": f"{_T_B1}, TIMEactivity_hours: containers handled a day / RATEfill; equipment cleaning 4 (multiple vessels), 1 (single large), 0.5 (single small); sampling 1; continuous 24; batch: lesser of hours/batch x batches/day or 24",
 }
 
 

@@ -30,7 +30,7 @@ from ..irer import standard_sentence
 from ..options import Alternative, OpenMedium
 from ..parameters import when
 from .params import AQUEOUS, CONTAINERS, ORGANIC_SOLVENT, PLASMA, PROCESS, UNKNOWN
-from ..text import count, given, num
+from ..text import count, figure, given, num
 
 SOURCES = {
     1: "Container residue",
@@ -358,8 +358,8 @@ def _wafer_end(calc: Calc, inputs: Mapping[str, Any], fac: Facility, ctx: Releas
     )
     out = []
     for number, eqn, kg, lf, why in rows:
-        basis = (f"{residue.USER_DEFINED_MODEL} (industry data, Table 4-1): {why} = {lf:.4g} (Eqn {eqn}): "
-                 f"{num(fac.Qchem_day)} kg/site-day dispensed × {lf:.4g}" + _where(ctx, number, kg, days, sites))
+        basis = (f"{residue.USER_DEFINED_MODEL} (industry data, Table 4-1): {why} = {figure(lf, 4)} (Eqn {eqn}): "
+                 f"{num(fac.Qchem_day)} kg/site-day dispensed × {figure(lf, 4)}" + _where(ctx, number, kg, days, sites))
         out.append((number, kg, basis))
     return out
 

@@ -24,7 +24,7 @@ from .releases import (
     CONTEXT_2010, MEDIA_2004, MEDIA_2010, SECTIONS_2018, RevisedReleases, context_2018, open_media, open_media_2018,
     releases_2004, revised_releases,
 )
-from ..text import change, count, given, num, share
+from ..text import change, count, given, irer_percent, num, share
 from .volatile import revised_volatility, volatility_2004
 
 KEY_2004, KEY_2010, KEY_2018 = "photoresist-2004", "photoresist-2010", "photoresist-2018"
@@ -106,15 +106,15 @@ def _default_set(inputs: Mapping[str, Any], default: str, reason: str) -> dict[s
 def process_steps(containers: str, Fchem: float) -> list[str]:
     """The IRER's process description, one step an item (EPA 2018 update, Section 7 sample IRER).
 
-    The concentration is printed as the report's CBI check spells a claimed fraction
-    (``f"{100 × Fchem:g}%"``), so a sanitised copy can find it.
+    The concentration is printed as the IRER prints a percentage (:func:`..text.irer_percent`),
+    one of the spellings the report's CBI check finds of a claimed fraction.
 
     A photoresist is a liquid formulation (ESD 2010 §2), so the state printed is "liquid".
 
     >>> process_steps(f"{litres(3.785411784)}-liter containers", 0.15)[:3]
     ['Chemical is unloaded from 3.79-liter containers (liquid, 15%)', 'charged to application equipment', 'Application (spin-coat)']
     """
-    return [f"Chemical is unloaded from {containers} (liquid, {100 * Fchem:g}%)", *c.PROCESS_STEPS]
+    return [f"Chemical is unloaded from {containers} (liquid, {irer_percent(Fchem)})", *c.PROCESS_STEPS]
 
 
 def litres(volume: float) -> str:

@@ -45,8 +45,8 @@ entries, each a JSON object::
 
 :meth:`registry.Scenario.compute` hands the key to :func:`compute_with_site_data`, so every
 scenario (CVD, photoresist ...) gets it without declaring it. Each method declares its own
-:class:`~assessments.esd.parameters.ParamSet` (``METHODS[key].params``; listed with
-:func:`methods_as_dict`), which validates an entry's inputs as a scenario's are validated.
+:class:`~assessments.esd.parameters.ParamSet` (``METHODS[key].params``), which validates
+an entry's inputs as a scenario's are validated.
 The input is reached through the engine (``registry.compute``), the ``esd`` command line
 (``esd compute KEY`` with the key in the JSON inputs), a case file's import (validated by
 :func:`parse_entries`) and, in the web application, the optional last step of every
@@ -94,8 +94,7 @@ from .equations import (
 )
 from .methods import (
     DARS_COMPOSITE, EMISSION_FACTOR, ENGINEERING, INORGANIC, MATERIAL_BALANCE, METHODS, ORGANIC,
-    POLLUTANT_CLASSES, QA_QC, SOURCE_TEST, STEP, TABLE_6_3_1, VOC, SiteMethod, methods_as_dict,
-    standing,
+    POLLUTANT_CLASSES, QA_QC, SOURCE_TEST, STEP, TABLE_6_3_1, VOC, SiteMethod, standing,
 )
 
 __all__ = [
@@ -103,7 +102,7 @@ __all__ = [
     "SITE_SPECIFIC", "compute_with_site_data", "parse_entries", "apply_site_specific",
     "site_specific_release", "SiteEntry", "EXCEEDS_USE",
     # the methods and EIIP's tables
-    "METHODS", "SiteMethod", "methods_as_dict", "STEP", "standing", "TABLE_6_3_1",
+    "METHODS", "SiteMethod", "STEP", "standing", "TABLE_6_3_1",
     "DARS_COMPOSITE", "QA_QC", "POLLUTANT_CLASSES", "VOC", "ORGANIC", "INORGANIC",
     "MATERIAL_BALANCE", "SOURCE_TEST", "EMISSION_FACTOR", "ENGINEERING",
     # the equations

@@ -13,7 +13,7 @@ import sys
 
 from django.core.management.base import BaseCommand
 
-from assessments import selectors
+from assessments import presentation
 from assessments.models import Assessment
 from assessments.reports.context import irer_context
 from assessments.reports.render import irer_pdf
@@ -45,11 +45,11 @@ class Command(BaseCommand):
         not_current = [
             (scenario, state)
             for scenario in assessment.scenarios.all()
-            if (state := selectors.scenario_state(scenario)) != selectors.CURRENT
+            if (state := presentation.scenario_state(scenario)) != presentation.CURRENT
         ]
         if not_current and not allow_stale:
             for scenario, state in not_current:
-                text = selectors.NOT_CURRENT if state == selectors.STALE else selectors.NOT_COMPUTED
+                text = presentation.NOT_CURRENT if state == presentation.STALE else presentation.NOT_COMPUTED
                 self.stderr.write(f"Use “{scenario.title}”: {text}.")
             self.stderr.write("Compute these uses again, or give --allow-stale to write the report marked NOT CURRENT.")
             sys.exit(2)

@@ -1,0 +1,54 @@
+"""The review's data: a case (Submission), its assessments (one per revision), the uses
+assessed in each (Scenario) and every status change (ReviewDecision).
+
+Rules that must always hold are database constraints, so they hold for every writer
+(services, admin, imports, a psql session). Status changes happen only in
+``assessments.workflow``; nothing here changes a status. Approved work is final
+(``guards``).
+
+One module per reason to change: ``case_fields`` (the values a case's fields take),
+``cases`` (the case), ``status`` (the statuses, the actions that change them, and the
+refusal of a write to approved work), ``assessments`` (an assessment and its review
+decisions), ``scenarios`` (a use) and ``guards`` (approved work is final). Every model and
+public name is imported here, so ``from assessments.models import X`` reads from one place.
+"""
+
+from .assessments import Assessment, IrerNote, ReviewDecision, as_printed, refresh_latest_assessment
+from .case_fields import (
+    FINITE_MAX, GROUNDWATER_MIGRATION_CHOICES, GROUNDWATER_OTHER_MISSING, GROUNDWATER_OTHER_NOT_OTHER,
+    OCCUPATIONAL_EXPOSURE_RATING_CHOICES, OCCUPATIONAL_EXPOSURE_RATINGS, PBT_CHOICES, PBT_SCORES,
+    RATING_MOVED_TO_NOTES, TLV_PEL_UNIT_MISSING, TLV_PEL_VALUE_MISSING, TLV_PEL_VALUE_NOT_POSITIVE, CaseType,
+    ExposureLimitUnit, GroundwaterMigration, PhysicalState, VolumeQualifier, normalise_case_number,
+    parse_groundwater_migration, parse_pbt_rating, pbt_rating_text, split_occupational_exposure_rating,
+    tlv_pel_errors,
+)
+from .cases import CASE_AS_APPROVED_NOT_SAVED, CASE_SNAPSHOT_FIELDS, Submission, case_from_snapshot, case_snapshot
+from .scenarios import (
+    RELEASE_TEXT_BAD_ENTRY, RELEASE_TEXT_BAD_NUMBER, RELEASE_TEXT_KEYS, RELEASE_TEXT_LABELS, RELEASE_TEXT_NOT_TEXT,
+    RELEASE_TEXT_UNKNOWN, RELEASE_TEXTS_NOT_AN_OBJECT, SCENARIO_UNDO_MINUTES, SCENARIO_UNDO_WINDOW,
+    LiveScenarioManager, Scenario, release_texts_errors,
+)
+from .status import APPROVED_WORK_LOCKED, LATEST_STATUS_CHOICES, NO_ASSESSMENT, ApprovedWorkLocked, DecisionAction, Status
+
+from . import guards  # noqa: E402, F401  (connects the approved-work guard to the models' signals)
+
+__all__ = [
+    # the models
+    "Submission", "Assessment", "Scenario", "ReviewDecision", "LiveScenarioManager",
+    # statuses and approval
+    "Status", "DecisionAction", "NO_ASSESSMENT", "LATEST_STATUS_CHOICES", "ApprovedWorkLocked",
+    "APPROVED_WORK_LOCKED", "refresh_latest_assessment", "as_printed",
+    # the case's fields
+    "CaseType", "PhysicalState", "ExposureLimitUnit", "VolumeQualifier", "GroundwaterMigration", "IrerNote",
+    "FINITE_MAX", "GROUNDWATER_MIGRATION_CHOICES", "GROUNDWATER_OTHER_MISSING", "GROUNDWATER_OTHER_NOT_OTHER",
+    "OCCUPATIONAL_EXPOSURE_RATING_CHOICES", "OCCUPATIONAL_EXPOSURE_RATINGS", "PBT_CHOICES", "PBT_SCORES",
+    "RATING_MOVED_TO_NOTES", "TLV_PEL_UNIT_MISSING", "TLV_PEL_VALUE_MISSING", "TLV_PEL_VALUE_NOT_POSITIVE",
+    "normalise_case_number", "parse_groundwater_migration", "parse_pbt_rating", "pbt_rating_text",
+    "split_occupational_exposure_rating", "tlv_pel_errors",
+    # the case as approved
+    "CASE_AS_APPROVED_NOT_SAVED", "CASE_SNAPSHOT_FIELDS", "case_from_snapshot", "case_snapshot",
+    # a use's release texts and undo window
+    "RELEASE_TEXT_BAD_ENTRY", "RELEASE_TEXT_BAD_NUMBER", "RELEASE_TEXT_KEYS", "RELEASE_TEXT_LABELS",
+    "RELEASE_TEXT_NOT_TEXT", "RELEASE_TEXT_UNKNOWN", "RELEASE_TEXTS_NOT_AN_OBJECT", "SCENARIO_UNDO_MINUTES",
+    "SCENARIO_UNDO_WINDOW", "release_texts_errors",
+]

@@ -1,0 +1,178 @@
+"""An assessment (one revision of the engineering review of a case), its status changes
+(ReviewDecision), and the copy of the latest assessment each case keeps
+(:func:`refresh_latest_assessment`)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Iterable
+
+from django.conf import settings
+from django.db import models
+from django.db.models import OuterRef, Q, Subquery, Value
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+from simple_history.models import HistoricalRecords
+
+from .case_fields import OCCUPATIONAL_EXPOSURE_RATING_CHOICES, OCCUPATIONAL_EXPOSURE_RATINGS
+from .cases import Submission, _count_save, case_from_snapshot
+from .status import NO_ASSESSMENT, DecisionAction, Status
+
+
+class IrerNote(models.TextChoices):
+    """The IRER's note at the head of the releases (ChemSTEER v3.2's three wordings,
+    frmWaterAndInhBasis): whether the daily releases of the sources may coincide."""
+
+    MAY = "may", (
+        "IRER Note: The daily releases listed for any source below may coincide with daily releases "
+        "from the other sources to the same medium."
+    )
+    EXPECTED = "expected", (
+        "IRER Note: The daily releases listed for any source below are expected to coincide with daily "
+        "releases from the other sources to the same medium."
+    )
+    NOT_EXPECTED = "not_expected", (
+        "IRER Note: The daily releases listed for any source below are not expected to coincide with "
+        "daily releases from the other sources to the same medium."
+    )
+
+
+class Assessment(models.Model):
+    """One revision of the engineering review of a submission."""
+
+    submission = models.ForeignKey(Submission, on_delete=models.PROTECT, related_name="assessments")
+    revision = models.PositiveIntegerField(default=1)
+    engineer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="assessments")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+
+    notes = models.TextField("notes and key assumptions", blank=True)
+    pollution_prevention = models.TextField("pollution prevention considerations", blank=True)
+    occupational_exposure_rating = models.CharField(
+        max_length=40, choices=OCCUPATIONAL_EXPOSURE_RATING_CHOICES, blank=True,
+        help_text="ChemSTEER's ratings; NR: not rated. The engineer's choice, printed in the IRER.",
+    )
+    assessment_date = models.DateField(
+        "assessment date", default=timezone.localdate,
+        help_text="Printed beside the status at the head of the IRER. A new revision starts with the day it is made.",
+    )
+    exposure_based_review = models.BooleanField("exposure-based review", default=False)
+    irer_note = models.CharField(
+        "IRER note on the releases", max_length=20, choices=IrerNote.choices, default=IrerNote.MAY,
+        help_text="Whether the daily releases of the sources may coincide, as ChemSTEER's IRER says it.",
+    )
+    volume_excess_reason = models.TextField(
+        "reason the uses exceed the production volume",
+        blank=True,
+        help_text="Given at submission when the uses together need more than the case's production volume.",
+    )
+    case_snapshot = models.JSONField(
+        "case data as approved", null=True, blank=True, editable=False,
+        help_text="The case's data (header items and CBI claims) when this revision was approved; "
+        "its IRER prints these, whatever the case says now.",
+    )
+
+    approved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
+    approved_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    version = models.PositiveIntegerField(
+        default=1, editable=False, help_text="Counts the saves of this row: an edit form carries the version it showed."
+    )
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        permissions = [("review_assessment", "Can approve or return submitted assessments")]
+        constraints = [
+            models.UniqueConstraint(fields=["submission", "revision"], name="assessment_one_revision_number"),
+            models.CheckConstraint(condition=Q(revision__gte=1), name="assessment_revision_positive"),
+            models.CheckConstraint(condition=Q(status__in=Status.values), name="assessment_status_valid"),
+            models.CheckConstraint(
+                condition=Q(occupational_exposure_rating__in=["", *OCCUPATIONAL_EXPOSURE_RATINGS]),
+                name="assessment_occupational_exposure_rating_valid",
+            ),
+            models.CheckConstraint(
+                condition=~Q(status=Status.APPROVED) | (Q(approved_by__isnull=False) & Q(approved_at__isnull=False)),
+                name="assessment_approved_has_approver",
+            ),
+        ]
+        indexes = [models.Index(fields=["status"])]
+
+    def __str__(self) -> str:
+        return f"{self.submission.case_number} r{self.revision}"
+
+    def save(self, *args, **kwargs) -> None:
+        _count_save(self)
+        super().save(*args, **kwargs)
+
+    @property
+    def case_data(self) -> Submission:
+        """The case as this revision's report prints it: for an approved revision the case
+        as it was approved (:func:`case_from_snapshot`), otherwise the case as it is now."""
+        if self.status != Status.APPROVED or not self.case_snapshot:
+            return self.submission
+        return case_from_snapshot(self.submission, self.case_snapshot)
+
+
+def as_printed(assessment: Assessment) -> Assessment:
+    """``assessment`` with the case as its report prints it (:attr:`Assessment.case_data`):
+    an approved revision reads the case as it was approved (header, figures, production
+    volume, CBI claims) wherever its report, or a check of it, reads ``.submission``. A
+    copy; the caller's instance is left as it is."""
+    case = assessment.case_data
+    if case is assessment.submission:
+        return assessment
+    printed = copy.copy(assessment)
+    printed.submission = case
+    return printed
+
+
+def refresh_latest_assessment(*, submission_ids: Iterable[int] | None = None) -> None:
+    """Copy each case's latest assessment (its highest revision: status, revision number,
+    engineer) onto the case (``Submission.LATEST_FIELDS``); ``NO_ASSESSMENT`` and nulls
+    for a case without one. ``submission_ids=None`` refreshes every case.
+
+    The one writer of those fields, called wherever an assessment is started, copied into a
+    new revision, changes status, is deleted or is loaded (``services.assessment_start``,
+    ``workflow``, ``transfer``, ``load_demo``, the admin's deletions, ``benchmarks/seed.py``).
+    One UPDATE that reads the assessments in the same statement, so the copy is right
+    whatever the caller's instance of the case holds. ``QuerySet.update()`` writes no
+    history record: these fields are derived, like ``is_cbi``, and left out of the case's
+    history. Approved work is not touched: only the case's row is written.
+    """
+    latest = Assessment.objects.filter(submission=OuterRef("pk")).order_by("-revision")
+    cases = Submission.objects.all()
+    if submission_ids is not None:
+        cases = cases.filter(pk__in=list(submission_ids))
+    cases.update(
+        latest_status=Coalesce(Subquery(latest.values("status")[:1]), Value(NO_ASSESSMENT)),
+        latest_revision=Subquery(latest.values("revision")[:1]),
+        latest_engineer=Subquery(latest.values("engineer")[:1]),
+    )
+
+
+class ReviewDecision(models.Model):
+    """A status change of an assessment: who, when, what, and the comment given."""
+
+    assessment = models.ForeignKey(Assessment, on_delete=models.CASCADE, related_name="decisions")
+    action = models.CharField(max_length=10, choices=DecisionAction.choices)
+    from_status = models.CharField(max_length=10, choices=Status.choices)
+    to_status = models.CharField(max_length=10, choices=Status.choices)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="review_decisions")
+    at = models.DateTimeField(auto_now_add=True)
+    comment = models.TextField(blank=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["at", "id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(action__in=DecisionAction.values), name="decision_action_valid"),
+            models.CheckConstraint(condition=~Q(from_status=models.F("to_status")), name="decision_changes_status"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.assessment} {self.action} by {self.by} at {self.at:%Y-%m-%d %H:%M}"

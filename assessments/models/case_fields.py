@@ -1,0 +1,196 @@
+"""The values a case's fields take: ChemSTEER's lists (case type, physical state, volume
+qualifier, migration to groundwater, PBT scores, occupational exposure ratings), the
+TLV/PEL rule, and the reading of text typed before a field became a choice (migration
+0011 and the import of an older case export)."""
+
+from __future__ import annotations
+
+import math
+import re
+import sys
+
+from django.db import models
+
+
+#: The largest finite double: the check constraints' upper bound on a positive quantity.
+#: PostgreSQL orders NaN above every number (and Infinity above this), so ``x <= FINITE_MAX``
+#: refuses both where ``x > 0`` alone lets them in.
+FINITE_MAX = sys.float_info.max
+
+
+class CaseType(models.TextChoices):
+    PMN = "PMN", "PMN (Premanufacture Notice)"
+    LVE = "LVE", "LVE (Low Volume Exemption)"
+    LOREX = "LoREX", "LoREX (Low Release and Exposure Exemption)"
+    SNUN = "SNUN", "SNUN (Significant New Use Notice)"
+    TMEA = "TMEA", "TMEA (Test Marketing Exemption Application)"
+
+
+class PhysicalState(models.TextChoices):
+    LIQUID = "liquid", "Liquid"
+    SOLID = "solid", "Solid"
+    GAS = "gas", "Gas"
+    UNKNOWN = "unknown", "Unknown"
+
+
+class ExposureLimitUnit(models.TextChoices):
+    """The unit of a case's occupational exposure limit (TLV/PEL), an 8-hour TWA."""
+
+    MG_M3 = "mg/m3", "mg/m³"
+    PPM = "ppm", "ppm"
+
+
+# The case's TLV/PEL (Submission.tlv_pel_value, tlv_pel_unit): what every way in says, from
+# Submission.clean(), so the form, the admin and the import refuse the same things alike.
+TLV_PEL_UNIT_MISSING = "The TLV/PEL value has no unit: choose mg/m³ or ppm, or clear the value."
+TLV_PEL_VALUE_MISSING = "The TLV/PEL unit has no value: enter the value, or clear the unit."
+TLV_PEL_VALUE_NOT_POSITIVE = "The TLV/PEL value must be a finite number greater than 0."
+
+
+class VolumeQualifier(models.TextChoices):
+    """What the production volume is for, as ChemSTEER prints it after "PV (kg/yr):"."""
+
+    MANUFACTURE = "manufacture", "Manufacture"
+    IMPORT_ONLY = "import_only", "Import Only"
+    MANUFACTURE_AND_IMPORT = "manufacture_and_import", "Manufacturing and Import"
+
+
+class GroundwaterMigration(models.TextChoices):
+    """The structure-activity team's migration to groundwater: ChemSTEER v3.2's fixed list,
+    in its order; "Other" takes a text (``Submission.groundwater_migration_other``)."""
+
+    NEGLIGIBLE = "negligible", "Negligible"
+    NEGLIGIBLE_TO_SLOW = "negligible_to_slow", "Negligible to slow"
+    SLOW = "slow", "Slow"
+    SLOW_TO_MODERATE = "slow_to_moderate", "Slow to moderate"
+    MODERATE = "moderate", "Moderate"
+    MODERATE_TO_RAPID = "moderate_to_rapid", "Moderate to Rapid"
+    RAPID = "rapid", "Rapid"
+    OTHER = "other", "Other (please specify)"
+
+
+GROUNDWATER_MIGRATION_CHOICES = [("", "Not given"), *GroundwaterMigration.choices]
+
+
+#: ChemSTEER's scores for each of P, B and T (blank: not rated); printed together, "P2B1T".
+PBT_SCORES = ("1", "1-2", "2", "2-3", "3")
+PBT_CHOICES = [("", "Not rated"), *((score, score) for score in PBT_SCORES)]
+
+#: ChemSTEER v3.2's occupational exposure ratings, in its order (blank: not given). It
+#: stores the rating as the engineer chose it; no rule derives it.
+OCCUPATIONAL_EXPOSURE_RATINGS = (
+    "1A", "1-2A", "2A", "2-3A", "1B", "1-2B", "2B", "2-3B",
+    "1C", "1-2C", "2C", "2-3C", "1D", "1-2D", "2D", "2-3D", "NR", "0-1",
+)
+OCCUPATIONAL_EXPOSURE_RATING_CHOICES = [("", "Not given"), *((r, r) for r in OCCUPATIONAL_EXPOSURE_RATINGS)]
+
+GROUNDWATER_OTHER_MISSING = (
+    "Migration to groundwater is \"Other\": say what it is under \"Other migration to groundwater\"."
+)
+GROUNDWATER_OTHER_NOT_OTHER = (
+    "\"Other migration to groundwater\" is only for the choice \"Other (please specify)\": "
+    "choose Other, or clear this text."
+)
+#: The line migration 0011 (and the import of an older case export) adds to an
+#: assessment's notes when its rating was not one of ChemSTEER's.
+RATING_MOVED_TO_NOTES = (
+    "Occupational exposure rating as entered before the rating became a choice from ChemSTEER's list: {rating}"
+)
+
+
+def _dashes(text: str) -> str:
+    return re.sub(r"\s*[\u2010-\u2015\u2212-]\s*", "-", text)
+
+
+def parse_pbt_rating(text: str) -> tuple[str, str, str, str]:
+    """A PBT rating written as ChemSTEER prints it (``P2B1T``) as its P, B and T scores
+    and a note: ``(p, b, t, "")`` when it reads as one, ``("", "", "", text)`` otherwise,
+    so nothing typed is lost.
+
+    >>> parse_pbt_rating("P2B1T"), parse_pbt_rating(" p1-2 b2 t3 ")
+    (('2', '1', '', ''), ('1-2', '2', '3', ''))
+    >>> parse_pbt_rating(""), parse_pbt_rating("P4B1T1"), parse_pbt_rating("high")
+    (('', '', '', ''), ('', '', '', 'P4B1T1'), ('', '', '', 'high'))
+    """
+    text = (text or "").strip()
+    score = r"(1-2|2-3|1|2|3)?"
+    match = re.fullmatch(rf"P\s*{score}\s*B\s*{score}\s*T\s*{score}", _dashes(text), re.IGNORECASE)
+    if not text or match is None:
+        return "", "", "", text
+    p, b, t = (value or "" for value in match.groups())
+    return p, b, t, ""
+
+
+def pbt_rating_text(p: str, b: str, t: str) -> str:
+    """The three scores as ChemSTEER prints them: ``P2B1T``; ``""`` when none is given.
+
+    >>> pbt_rating_text("2", "1", ""), pbt_rating_text("", "", "")
+    ('P2B1T', '')
+    """
+    return f"P{p}B{b}T{t}" if (p or b or t) else ""
+
+
+def parse_groundwater_migration(text: str) -> tuple[str, str]:
+    """Free text as (choice, other text): one of ChemSTEER's wordings (any case) is that
+    choice; anything else is "Other" with the text kept.
+
+    >>> parse_groundwater_migration("Negligible to slow"), parse_groundwater_migration("moderate to rapid.")
+    (('negligible_to_slow', ''), ('moderate_to_rapid', ''))
+    >>> parse_groundwater_migration(""), parse_groundwater_migration("Fast in sand")
+    (('', ''), ('other', 'Fast in sand'))
+    """
+    text = (text or "").strip()
+    if not text:
+        return "", ""
+    wanted = " ".join(_dashes(text).rstrip(".").replace("-", " to ").split()).lower()
+    for value, label in GroundwaterMigration.choices:
+        if value != GroundwaterMigration.OTHER and wanted in (label.lower(), value.replace("_", " ")):
+            return value, ""
+    return GroundwaterMigration.OTHER.value, text
+
+
+def split_occupational_exposure_rating(rating: str, notes: str) -> tuple[str, str]:
+    """(rating, notes) with the rating one of ChemSTEER's (any case, any dash) or blank;
+    a rating that is not one of them is moved to the end of the notes, with a line saying so.
+
+    >>> split_occupational_exposure_rating("nr", "One site.")
+    ('NR', 'One site.')
+    >>> split_occupational_exposure_rating("Low", "One site.")
+    ('', "One site.\\n\\nOccupational exposure rating as entered before the rating became a choice from ChemSTEER's list: Low")
+    """
+    text = (rating or "").strip()
+    if not text:
+        return "", notes
+    canonical = _dashes(text).replace(" ", "").upper()
+    if canonical in OCCUPATIONAL_EXPOSURE_RATINGS:
+        return canonical, notes
+    line = RATING_MOVED_TO_NOTES.format(rating=text)
+    return "", f"{notes.rstrip()}\n\n{line}" if (notes or "").strip() else line
+
+
+def tlv_pel_errors(value, unit) -> dict[str, str]:
+    """What is wrong with a TLV/PEL given as ``value`` and ``unit``, keyed by the field at
+    fault (``{}``: nothing). Both or neither; the value a finite number above 0.
+
+    >>> tlv_pel_errors(5.0, "mg/m3"), tlv_pel_errors(None, "")
+    ({}, {})
+    >>> sorted(tlv_pel_errors(5.0, "")), sorted(tlv_pel_errors(None, "ppm")), sorted(tlv_pel_errors(float("nan"), "ppm"))
+    (['tlv_pel_unit'], ['tlv_pel_value'], ['tlv_pel_value'])
+    """
+    if value is None:
+        return {"tlv_pel_value": TLV_PEL_VALUE_MISSING} if unit else {}
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value <= 0:
+        return {"tlv_pel_value": TLV_PEL_VALUE_NOT_POSITIVE}
+    if not unit:
+        return {"tlv_pel_unit": TLV_PEL_UNIT_MISSING}
+    return {}
+
+
+def normalise_case_number(value: str) -> str:
+    """A case number as EPA writes it: no surrounding blanks, upper case (``" p-18-0123 "``
+    is ``P-18-0123``), so that one case cannot be entered twice under two spellings.
+
+    >>> normalise_case_number("  p-18-0123 ")
+    'P-18-0123'
+    """
+    return (value or "").strip().upper()

@@ -1,0 +1,375 @@
+"""A case (Submission): the submitter's notice as the IRER header block presents it, and
+the copy of it an approved revision keeps (``Assessment.case_snapshot``).
+
+A case keeps a copy of its latest assessment's status, revision and engineer
+(``Submission.LATEST_FIELDS``) for the case list and the review queue;
+:func:`~assessments.models.assessments.refresh_latest_assessment` alone writes it.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from simple_history.models import HistoricalRecords
+
+from .case_fields import (
+    FINITE_MAX, GROUNDWATER_MIGRATION_CHOICES, GROUNDWATER_OTHER_MISSING, GROUNDWATER_OTHER_NOT_OTHER,
+    PBT_CHOICES, PBT_SCORES, TLV_PEL_VALUE_NOT_POSITIVE, CaseType, ExposureLimitUnit, GroundwaterMigration,
+    PhysicalState, VolumeQualifier, normalise_case_number, pbt_rating_text, tlv_pel_errors,
+)
+from .status import LATEST_STATUS_CHOICES, NO_ASSESSMENT, ApprovedWorkLocked, Status
+
+
+class Submission(models.Model):
+    """A case: the submitter's notice, as the IRER header block presents it."""
+
+    # Fields a submitter may claim as confidential business information (CBI).
+    CBI_CLAIMABLE = (
+        "submitter",
+        "chemical_name",
+        "cas_number",
+        "production_volume_kg_yr",
+        "molecular_weight",
+        "use_description",
+        "other_uses",
+        "use_concentration",
+        "consumer_use",
+    )
+
+    case_number = models.CharField(
+        max_length=40, unique=True, help_text="EPA case number, e.g. P-18-0123."
+    )
+    case_type = models.CharField(max_length=8, choices=CaseType.choices, default=CaseType.PMN)
+    case_name = models.CharField(
+        max_length=200, blank=True, help_text="Short title printed on the report, e.g. 'Example Photoresist Use IRER'."
+    )
+    submitter = models.CharField(max_length=200)
+
+    # Chemical identity
+    chemical_name = models.CharField("specific chemical name", max_length=500)
+    generic_name = models.CharField(
+        max_length=500, help_text="Name printed in place of the specific name where that is claimed CBI."
+    )
+    cas_number = models.CharField("CAS number", max_length=20, blank=True)
+
+    # Volume
+    production_volume_kg_yr = models.FloatField(
+        "production volume (kg/yr)", help_text="Maximum annual production or import volume."
+    )
+    volume_qualifier = models.CharField(
+        "production volume is for", max_length=24, choices=VolumeQualifier.choices,
+        default=VolumeQualifier.MANUFACTURE,
+        help_text="Printed after the production volume: Manufacture, Import Only, or Manufacturing and Import.",
+    )
+
+    # Physical-chemical properties (CRSS)
+    molecular_weight = models.FloatField("molecular weight (g/mol)", null=True, blank=True)
+    vapour_pressure_torr = models.FloatField("vapour pressure (torr)", null=True, blank=True)
+    vapour_pressure_temp_c = models.FloatField("vapour pressure temperature (°C)", null=True, blank=True)
+    water_solubility_g_l = models.FloatField("water solubility (g/L)", null=True, blank=True)
+    water_solubility_temp_c = models.FloatField("water solubility temperature (°C)", null=True, blank=True)
+    physical_state = models.CharField(max_length=10, choices=PhysicalState.choices, default=PhysicalState.UNKNOWN)
+    pct_below_500_da = models.FloatField("% < 500 Da", null=True, blank=True, help_text="Polymers: percent by weight.")
+    pct_below_1000_da = models.FloatField("% < 1000 Da", null=True, blank=True, help_text="Polymers: percent by weight.")
+
+    # Hazard communication
+    tlv_pel_value = models.FloatField(
+        "TLV/PEL value", null=True, blank=True,
+        help_text="The occupational exposure limit (8-hour TWA) as a number; give its unit beside it.",
+    )
+    tlv_pel_unit = models.CharField(
+        "TLV/PEL unit", max_length=8, choices=ExposureLimitUnit.choices, blank=True,
+        help_text="mg/m³ or ppm. Airborne concentrations above the limit are flagged on the results and the report.",
+    )
+    tlv_pel = models.CharField(
+        "TLV/PEL note", max_length=200, blank=True,
+        help_text="Which limit and whose (e.g. ACGIH TLV 2024, OSHA PEL), or 'none established'.",
+    )
+    msds = models.BooleanField("MSDS provided", default=False)
+    label = models.BooleanField("label provided", default=False)
+
+    # Uses
+    use_description = models.TextField(
+        "use", help_text="The use as the submitter describes it, printed under USE on the report."
+    )
+    use_concentration = models.FloatField(
+        "concentration in the use formulation (fraction)",
+        null=True,
+        blank=True,
+        help_text="Mass fraction of the chemical in the formulation, 0 to 1 (e.g. 0.15 for 15 %).",
+    )
+    other_uses = models.TextField(blank=True)
+    consumer_use = models.TextField(blank=True)
+
+    # Structure-activity team (SAT) and PBT notes
+    groundwater_migration = models.CharField(
+        "migration to groundwater", max_length=20, choices=GROUNDWATER_MIGRATION_CHOICES, blank=True,
+    )
+    groundwater_migration_other = models.CharField(
+        "other migration to groundwater", max_length=200, blank=True,
+        help_text="Only with \"Other (please specify)\": the migration to groundwater in words.",
+    )
+    pbt_persistence = models.CharField(
+        "PBT rating: P (persistence)", max_length=3, choices=PBT_CHOICES, blank=True,
+        help_text="Printed with B and T as ChemSTEER prints them, e.g. P2B1T.",
+    )
+    pbt_bioaccumulation = models.CharField(
+        "PBT rating: B (bioaccumulation)", max_length=3, choices=PBT_CHOICES, blank=True
+    )
+    pbt_toxicity = models.CharField("PBT rating: T (toxicity)", max_length=3, choices=PBT_CHOICES, blank=True)
+    pbt_note = models.CharField(
+        "PBT note", max_length=200, blank=True,
+        help_text="Printed after the PBT rating. Holds a rating typed before P, B and T were choices.",
+    )
+    sat_health = models.TextField("SAT health concerns", blank=True)
+    sat_eco = models.TextField("SAT eco concerns", blank=True)
+
+    # Confidential business information: the names of the claimed fields.
+    cbi_claims = models.JSONField(
+        "CBI claims", default=list, blank=True, help_text="Names of the fields the submitter claims as CBI."
+    )
+    is_cbi = models.BooleanField(
+        "CBI case", default=False, editable=False, help_text="True when any field is claimed CBI."
+    )
+
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    version = models.PositiveIntegerField(
+        default=1, editable=False, help_text="Counts the saves of this row: an edit form carries the version it showed."
+    )
+
+    # The latest assessment (highest revision), copied here so that the case list, its
+    # status filter and the review queue's count read one indexed row per case instead of
+    # a subquery over the assessments per case. Written only by refresh_latest_assessment;
+    # no edit form shows them and Submission.save() leaves them as stored.
+    latest_status = models.CharField(
+        "status of the latest assessment", max_length=10, choices=LATEST_STATUS_CHOICES,
+        default=NO_ASSESSMENT, editable=False,
+    )
+    latest_revision = models.PositiveIntegerField("latest revision", null=True, blank=True, editable=False)
+    latest_engineer = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name="engineer of the latest assessment", on_delete=models.SET_NULL,
+        related_name="+", null=True, blank=True, editable=False,
+    )
+    LATEST_FIELDS = ("latest_status", "latest_revision", "latest_engineer")
+
+    # The fields the case list's text search looks in (selectors.submission_search). On
+    # PostgreSQL each has a trigram index on UPPER(field), the expression ``icontains``
+    # compiles to (migration 0007; not declared in Meta.indexes, which SQLite would refuse).
+    SEARCHED_FIELDS = ("case_number", "chemical_name", "generic_name", "submitter", "case_name")
+
+    # The change reason is text, not simple-history's 100 characters: an amendment's reason
+    # (services.submission_update) is the engineer's own words.
+    history = HistoricalRecords(
+        excluded_fields=list(LATEST_FIELDS), history_change_reason_field=models.TextField(null=True)
+    )
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        permissions = [("view_cbi", "Cleared for confidential business information (CBI)")]
+        # The case list's order: each page is read from the first index (forwards from a
+        # case's place for older cases, backwards for newer ones and the oldest page), and
+        # a status-filtered page from the second, instead of sorting every case
+        # (selectors.case_page; benchmarks/pages.py; README "Performance"). The third holds
+        # what the review queue's count reads, so it counts index entries, not table rows
+        # (review.review_queue_count).
+        indexes = [
+            models.Index(fields=["-created_at", "-id"], name="submission_newest_first"),
+            models.Index(fields=["latest_status", "-created_at", "-id"], name="submission_status_newest_first"),
+            models.Index(
+                fields=["latest_engineer", "is_cbi"], condition=Q(latest_status=Status.SUBMITTED),
+                name="submission_awaiting_review",
+            ),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(production_volume_kg_yr__gt=0) & Q(production_volume_kg_yr__lte=FINITE_MAX),
+                name="submission_pv_positive"
+            ),
+            models.CheckConstraint(
+                condition=Q(molecular_weight__isnull=True)
+                | (Q(molecular_weight__gt=0) & Q(molecular_weight__lte=FINITE_MAX)),
+                name="submission_mw_positive",
+            ),
+            models.CheckConstraint(
+                condition=Q(vapour_pressure_torr__isnull=True)
+                | (Q(vapour_pressure_torr__gte=0) & Q(vapour_pressure_torr__lte=FINITE_MAX)),
+                name="submission_vp_not_negative",
+            ),
+            models.CheckConstraint(
+                condition=Q(water_solubility_g_l__isnull=True)
+                | (Q(water_solubility_g_l__gte=0) & Q(water_solubility_g_l__lte=FINITE_MAX)),
+                name="submission_solubility_not_negative",
+            ),
+            models.CheckConstraint(
+                condition=Q(pct_below_500_da__isnull=True)
+                | (Q(pct_below_500_da__gte=0) & Q(pct_below_500_da__lte=100)),
+                name="submission_pct_500_within_0_100",
+            ),
+            models.CheckConstraint(
+                condition=Q(pct_below_1000_da__isnull=True)
+                | (Q(pct_below_1000_da__gte=0) & Q(pct_below_1000_da__lte=100)),
+                name="submission_pct_1000_within_0_100",
+            ),
+            models.CheckConstraint(
+                condition=Q(pct_below_500_da__isnull=True)
+                | Q(pct_below_1000_da__isnull=True)
+                | Q(pct_below_500_da__lte=models.F("pct_below_1000_da")),
+                name="submission_pct_500_not_above_pct_1000",
+            ),
+            models.CheckConstraint(
+                condition=Q(use_concentration__isnull=True)
+                | (Q(use_concentration__gt=0) & Q(use_concentration__lte=1)),
+                name="submission_concentration_fraction",
+            ),
+            # NaN and infinity are refused too: on PostgreSQL NaN compares above every number.
+            models.CheckConstraint(
+                condition=Q(tlv_pel_value__isnull=True)
+                | (Q(tlv_pel_value__gt=0) & Q(tlv_pel_value__lte=FINITE_MAX)),
+                name="submission_tlv_pel_value_positive_finite",
+                violation_error_message=TLV_PEL_VALUE_NOT_POSITIVE,
+            ),
+            models.CheckConstraint(
+                condition=(Q(tlv_pel_value__isnull=True) & Q(tlv_pel_unit=""))
+                | (Q(tlv_pel_value__isnull=False) & Q(tlv_pel_unit__in=ExposureLimitUnit.values)),
+                name="submission_tlv_pel_value_with_unit",
+                violation_error_message="The TLV/PEL needs both a value and its unit (mg/m³ or ppm), or neither.",
+            ),
+            models.CheckConstraint(condition=~Q(case_number=""), name="submission_case_number_not_blank"),
+            models.CheckConstraint(
+                condition=Q(case_type__in=CaseType.values), name="submission_case_type_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(physical_state__in=PhysicalState.values), name="submission_physical_state_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(volume_qualifier__in=VolumeQualifier.values), name="submission_volume_qualifier_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(groundwater_migration__in=["", *GroundwaterMigration.values]),
+                name="submission_groundwater_migration_valid",
+            ),
+            models.CheckConstraint(
+                condition=Q(pbt_persistence__in=["", *PBT_SCORES])
+                & Q(pbt_bioaccumulation__in=["", *PBT_SCORES])
+                & Q(pbt_toxicity__in=["", *PBT_SCORES]),
+                name="submission_pbt_scores_valid",
+            ),
+            models.CheckConstraint(
+                condition=Q(latest_status__in=[value for value, _ in LATEST_STATUS_CHOICES]),
+                name="submission_latest_status_valid",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.case_number} {self.generic_name}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("submission-detail", args=[self.pk])
+
+    def clean_fields(self, exclude=None) -> None:
+        # Normalised before the length check: "ß".upper() is "SS", so upper-casing can lengthen it.
+        self.case_number = normalise_case_number(self.case_number)
+        super().clean_fields(exclude)
+
+    def clean(self) -> None:
+        super().clean()
+        claims = self.cbi_claims
+        if not isinstance(claims, list) or any(c not in self.CBI_CLAIMABLE for c in claims):
+            raise ValidationError(
+                {"cbi_claims": "CBI claims must be a list of these fields: " + ", ".join(self.CBI_CLAIMABLE)}
+            )
+        errors = tlv_pel_errors(self.tlv_pel_value, self.tlv_pel_unit)
+        other = (self.groundwater_migration_other or "").strip()
+        if self.groundwater_migration == GroundwaterMigration.OTHER and not other:
+            errors["groundwater_migration_other"] = GROUNDWATER_OTHER_MISSING
+        elif other and self.groundwater_migration != GroundwaterMigration.OTHER:
+            errors["groundwater_migration_other"] = GROUNDWATER_OTHER_NOT_OTHER
+        if errors:
+            raise ValidationError(errors)
+
+    def save(self, *args, **kwargs) -> None:
+        if getattr(self, "_as_approved", False):  # an approved revision's copy (Assessment.case_data)
+            raise ApprovedWorkLocked(CASE_AS_APPROVED_NOT_SAVED)
+        # Denormalised so that visibility is one indexed filter (selectors.visible_submissions).
+        self.is_cbi = bool(self.cbi_claims)
+        _count_save(self)
+        updating = not self._state.adding and not args and not kwargs.get("force_insert")
+        if updating and kwargs.get("update_fields") is None:
+            # An instance read before an assessment changed must not write its stale copy
+            # of the latest assessment back: refresh_latest_assessment alone writes those.
+            kwargs["update_fields"] = [
+                f.name for f in self._meta.concrete_fields if not f.primary_key and f.name not in self.LATEST_FIELDS
+            ]
+        super().save(*args, **kwargs)
+
+    def is_claimed(self, field_name: str) -> bool:
+        return field_name in (self.cbi_claims or [])
+
+    @property
+    def groundwater_migration_text(self) -> str:
+        """As the IRER prints it: the choice's words, or the engineer's for "Other"."""
+        if self.groundwater_migration == GroundwaterMigration.OTHER:
+            return self.groundwater_migration_other
+        return self.get_groundwater_migration_display() if self.groundwater_migration else ""
+
+    @property
+    def pbt_rating(self) -> str:
+        """The PBT rating as ChemSTEER prints it (``P2B1T``), without the note."""
+        return pbt_rating_text(self.pbt_persistence, self.pbt_bioaccumulation, self.pbt_toxicity)
+
+
+#: The case's data an approved revision keeps (``Assessment.case_snapshot``): every field a
+#: person enters on the case (every item the IRER header prints, the case number and name,
+#: and the CBI claims), not the bookkeeping (who created it, when, its save count, the
+#: copy of the latest assessment) and not ``is_cbi``, which the claims decide.
+def _case_data_fields() -> tuple[str, ...]:
+    return tuple(
+        f.name for f in Submission._meta.concrete_fields if f.editable and not f.primary_key and not f.is_relation
+    )
+
+
+CASE_SNAPSHOT_FIELDS = _case_data_fields()
+CASE_AS_APPROVED_NOT_SAVED = "This is the case as an approved revision keeps it: it is never saved."
+
+
+def case_snapshot(case) -> dict:
+    """The case's data as an approved revision keeps it (JSON-ready): ``{field: value}``
+    for :data:`CASE_SNAPSHOT_FIELDS`. Taken at approval (``workflow.assessment_approve``)
+    and, for revisions approved before snapshots existed, by migration 0012."""
+    snapshot = {name: getattr(case, name) for name in CASE_SNAPSHOT_FIELDS}
+    snapshot["cbi_claims"] = list(snapshot.get("cbi_claims") or [])
+    return snapshot
+
+
+def case_from_snapshot(case: "Submission", snapshot: dict) -> "Submission":
+    """``case`` as ``snapshot`` recorded it: an unsaved copy (same id; :meth:`Submission.save`
+    refuses it) whose data fields are the snapshot's. A field the snapshot does not hold
+    (added to the case later) has its default. The CBI claims are those of the snapshot
+    and any made since: a claim withdrawn after approval still holds for the approved
+    report, and a claim made since is never printed unmarked."""
+    as_approved = Submission(pk=case.pk)
+    for name in ("created_by_id", "created_at", "updated_at", "version", *Submission.LATEST_FIELDS[:2],
+                 "latest_engineer_id"):
+        setattr(as_approved, name, getattr(case, name))
+    for name in CASE_SNAPSHOT_FIELDS:
+        if name in snapshot:
+            setattr(as_approved, name, snapshot[name])
+    claims = set(snapshot.get("cbi_claims") or []) | set(case.cbi_claims or [])
+    as_approved.cbi_claims = [name for name in Submission.CBI_CLAIMABLE if name in claims]
+    as_approved.is_cbi = bool(as_approved.cbi_claims)
+    as_approved._state.adding, as_approved._state.db = False, case._state.db
+    as_approved._as_approved = True
+    return as_approved
+
+
+def _count_save(instance: models.Model) -> None:
+    """Advance the row's ``version`` on every save after the first (stale-edit checks)."""
+    if not instance._state.adding:
+        instance.version += 1

@@ -1,0 +1,590 @@
+"""Presentation: a stored result (a scenario's snapshot, ``Scenario.result``) as the pages
+and the IRER show it: its state, the media in words, the inputs used, the facility
+estimates, the releases and exposures with their basis sentences, the mass balance and the
+exposure summary across the uses. Nothing here filters by who is asking: the reads, with
+the visibility rules, are ``selectors.py``'s.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from .basis_text import with_shared_basis
+from .esd.options import MEDIUM_NAMES, media_in_words
+from .models import Assessment, Scenario, Submission
+
+
+CURRENT, STALE, UNCOMPUTED = "current", "stale", "uncomputed"
+NOT_CURRENT = "NOT CURRENT: inputs changed since this use was computed"
+NOT_COMPUTED = "NOT COMPUTED: this use has no results yet"
+
+
+def scenario_state(scenario: Scenario) -> str:
+    """``current`` when the stored result was computed from the scenario's present inputs,
+    ``stale`` when the inputs changed since, ``uncomputed`` when there is no result."""
+    if scenario.result is None:
+        return UNCOMPUTED
+    return CURRENT if scenario.computed_inputs == scenario.inputs else STALE
+
+
+def result_facts(result: dict | None) -> dict:
+    """The engine's facility facts of a stored result (``Result.facts``): sites, operating
+    days, workers, the use; empty for a result computed before the engine declared them."""
+    return dict((result or {}).get("facts") or {})
+
+
+def scenario_summary(*, scenario: Scenario) -> dict:
+    """Key figures of a scenario for the assessment page (from its snapshot), whether they
+    are current, and its method's full title."""
+    state = scenario_state(scenario)
+    result = scenario.result
+    title = method_title(scenario.scenario_key)
+    if not result:
+        return {"computed": False, "state": state, "method_title": title}
+    facts = result_facts(result)
+    return {
+        "computed": True,
+        "state": state,
+        "method_title": title,
+        "stale": state == STALE,
+        "sites": facts.get("sites"),
+        "days": facts.get("operating_days"),
+        "used_kg_yr": facts.get("used_kg_yr"),
+        "release_count": len(result.get("releases", [])),
+        "exposure_count": len(result.get("exposures", [])),
+        "total_kg_yr": sum(result.get("totals_by_medium", {}).values()),
+        "warnings": result.get("warnings", []),
+    }
+
+
+#: The media by name, as the engine declares them (options.MEDIUM_NAMES): one list.
+MEDIUM_LABELS = dict(MEDIUM_NAMES)
+
+
+def medium_label(medium: str) -> str:
+    """``"water or incineration"`` -> ``"Water or incineration"``."""
+    parts = [MEDIUM_LABELS.get(part, part) for part in medium.split(" or ")]
+    return " or ".join([parts[0]] + [p.lower() for p in parts[1:]])
+
+
+def release_media_text(release: dict) -> str:
+    """How a release's media read: ``Water or incineration``, or ``Water 25 %, incineration 75 %``,
+    with the medium chosen for it where the document leaves it open (:func:`medium_choice_text`)."""
+    from .numbers import percent
+
+    media = release.get("media", [])
+    if media and all(m.get("fraction") is not None for m in media):
+        text = ", ".join(f"{MEDIUM_LABELS.get(m['medium'], m['medium'])} {percent(m['fraction'])}" for m in media)
+    elif release.get("chosen_medium") and release.get("medium_chosen_by") == REVIEWER_CHOSE:
+        text = MEDIUM_LABELS.get(release["chosen_medium"], release["chosen_medium"])
+    else:
+        text = medium_label(" or ".join(m["medium"] for m in media))
+    choice = medium_choice_text(release)
+    return f"{text} ({choice})" if choice else text
+
+
+#: Who chose the medium of a release the document leaves open (the engine's Release.medium_chosen_by).
+REVIEWER_CHOSE, DOCUMENT_DEFAULT = "reviewer", "document"
+
+
+def medium_choice_text(release: dict) -> str:
+    """Where the document leaves a release's medium open, the words that say how the totals
+    count it: the reviewer's choice among the listed media, or, where the reviewer did not
+    choose, that the medium is one of those listed and the document's default is counted.
+    ``""`` for a release whose medium the document fixes.
+
+    >>> medium_choice_text({"media": [{"medium": "water"}, {"medium": "landfill"}],
+    ...                     "chosen_medium": "water", "medium_chosen_by": "document"})
+    'one of those listed, not chosen by the reviewer: the totals count it under water, the default'
+    """
+    chosen, by = release.get("chosen_medium"), release.get("medium_chosen_by")
+    if not by:
+        return ""
+    listed = media_in_words([m["medium"] for m in release.get("media", [])])
+    name = MEDIUM_LABELS.get(chosen, chosen or "").lower()
+    if by == REVIEWER_CHOSE:
+        if len(release.get("media", [])) > 1 and chosen and all(m.get("fraction") is None for m in release["media"]):
+            return f"chosen by the reviewer among {listed}"
+        return "chosen by the reviewer in place of the document's media"
+    return f"one of those listed, not chosen by the reviewer: the totals count it under {name}, the default"
+
+
+GIVEN, OVERRIDDEN, DEFAULT, COMPUTED, NOT_GIVEN = "Given", "Overridden", "Default", "Computed", "Not given"
+
+
+def inputs_used(*, scenario: Scenario, result: dict) -> list[dict]:
+    """Every input of the scenario that applied to the result: value, standing, the
+    reason, and the default's source (the report's "inputs used" table too). An input
+    that did not apply (its ``applies_when`` did not hold on the result's inputs, e.g. the
+    supplier's inputs when the supplier site is not assessed) is not listed.
+
+    ``standing``: ``Overridden`` (differs from a default, with a reason), ``Given`` (an
+    optional input entered), ``Default``, ``Computed`` (not given, and the scenario
+    computed the quantity: ``value`` is the computed one, from the result's facility
+    estimates) or ``Not given``. A choice's ``value`` is its label, as the form lists it
+    (``code``: the value the engine read). ``reason``: the reason the reviewer gave, for an
+    override or for any value. ``units``: the input's units agreeing with its value (``1
+    site``, ``2 sites``)."""
+    from .esd import registry
+    from .esd.parameters import CHOICE
+    from .numbers import unit_for
+
+    effective = result.get("inputs", {})
+    facility = result.get("facility", {})
+    params = registry.get(scenario.scenario_key).params
+    applying = params.applicable(effective)
+    rows = []
+    for param in params.params:
+        if param.symbol not in applying:
+            continue
+        value = effective.get(param.symbol, param.default)
+        code = value
+        given = param.symbol in scenario.inputs
+        if given:
+            standing = OVERRIDDEN if param.default is not None else GIVEN
+        elif value is not None:
+            standing = DEFAULT
+        elif isinstance(facility.get(param.symbol), (int, float)):
+            value, standing = facility[param.symbol], COMPUTED
+        else:
+            standing = NOT_GIVEN
+        if param.kind == CHOICE and value is not None:
+            value = param.choice_label(value)
+        rows.append(
+            {
+                "param": param,
+                "value": value,
+                "code": code,
+                "units": unit_for(value, param.units),
+                "standing": standing,
+                "overridden": standing == OVERRIDDEN,
+                "given": given,
+                "reason": scenario.reasons.get(param.symbol, ""),
+            }
+        )
+    return rows
+
+
+_DERIVED_SUFFIX = re.compile(r"^(?P<base>.+?)(?P<suffix>_calculated|_unrounded|_eqn_[0-9_]+|_low_end|_high_end|_used)$")
+
+
+def _trace_for(symbol: str, trace: list[dict]) -> dict:
+    """Units and citation of a facility quantity from the trace step that computed it.
+
+    A symbol computed in several steps takes its last step (e.g. a count after rounding
+    up); a derived key (the symbol with a suffix such as ``_unrounded`` or ``_eqn_3_2``)
+    takes the first step of its base symbol.
+    """
+    steps = [step for step in trace if step["symbol"] == symbol]
+    step = steps[-1] if steps else None
+    if step is None:
+        match = _DERIVED_SUFFIX.match(symbol)
+        if match:
+            steps = [s for s in trace if s["symbol"] == match["base"]]
+            step = steps[0] if steps else None
+    return {"units": step["units"], "citation": step["citation"]} if step else {"units": "", "citation": ""}
+
+
+def default_set_text(default_set: dict) -> str:
+    """The default set a result used, in the engine's one line (``default_set["summary"]``)."""
+    return default_set.get("summary", "")
+
+
+# Worker exposures: doses, airborne concentrations, the TLV/PEL ---------------------------------
+#
+# Every exposure estimate of a result from the engine's contract version 2 carries its doses
+# (``apdr_mg_kg_day``, ``add_mg_kg_day``, ``ladd_mg_kg_day``) and, for an inhalation estimate
+# from an airborne concentration, ``mg_m3`` and ``ppm``; the result carries its
+# ``dose_basis`` once (spec/INTERFACE.md, "Additions, version 2"). A result stored before
+# has none of them: its doses are "not computed", never zero or a figure from elsewhere.
+
+DOSES_NOT_COMPUTED = "not computed: recompute the use"
+# The estimate keys of the doses and concentrations, and their short names as printed.
+DOSE_KEYS = (("apdr", "apdr_mg_kg_day", "APDR"), ("add", "add_mg_kg_day", "ADD"), ("ladd", "ladd_mg_kg_day", "LADD"))
+CONCENTRATION_KEYS = (("mg_m3", "mg_m3", "mg/m³"), ("ppm", "ppm", "ppm"))
+# Characterisations from low to high, as the summary's columns read; any other label follows.
+ROUTE_ORDER = {"inhalation": 0, "dermal": 1}
+LABEL_ORDER = ("low end", "central tendency", "high end", "conservative", "what-if", "output")
+
+
+def _finite(value) -> float | None:
+    import math
+
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        return None
+    return value
+
+
+def dose_basis_text(result: dict) -> str:
+    """The result's dose basis in one line (``""`` when it has none):
+    ``body weight 80 kg; 40 working years; averaging time 40 yr (ADD), 70 yr (LADD); source: ...``."""
+    from .numbers import significant
+
+    basis = (result or {}).get("dose_basis") or {}
+    if not basis:
+        return ""
+    parts = []
+    if basis.get("body_weight_kg") is not None:
+        parts.append(f"body weight {significant(basis['body_weight_kg'], 3)} kg")
+    if basis.get("working_years") is not None:
+        parts.append(f"{significant(basis['working_years'], 3)} working years")
+    times = [
+        f"{significant(basis[key], 3)} yr ({dose})"
+        for key, dose in (("averaging_time_yr", "ADD"), ("averaging_time_cancer_yr", "LADD"))
+        if basis.get(key) is not None
+    ]
+    if times:
+        parts.append("averaging time " + ", ".join(times))
+    if basis.get("source"):
+        parts.append(f"source: {basis['source'].rstrip('.')}")
+    return "; ".join(parts)
+
+
+def exposure_rows(*, result: dict, submission: Submission) -> list[dict]:
+    """The result's worker exposures with, on each estimate, its doses and airborne
+    concentrations (``None`` where the estimate has none) and its comparison with the
+    case's TLV/PEL (``limit``: an :class:`~assessments.exposure_limits.LimitCheck`, or None);
+    on each exposure ``sites`` and ``workers_all_sites`` (workers a site × sites). The
+    one reading of a stored result's exposures for the results page, the summary and the IRER."""
+    from .exposure_limits import case_limit, check_estimate, reports_concentrations
+
+    result = result or {}
+    limit = case_limit(submission)
+    doses_computed = reports_concentrations(result)
+    sites = result_facts(result).get("sites")
+    rows = []
+    for exposure in result.get("exposures", []):
+        workers = exposure.get("workers_per_site")
+        estimates = []
+        for estimate in exposure.get("estimates", []):
+            row = dict(estimate)
+            for name, key, _ in DOSE_KEYS + CONCENTRATION_KEYS:
+                row[name] = _finite(estimate.get(key))
+            row["limit"] = check_estimate(
+                estimate, route=exposure.get("route", ""), limit=limit,
+                molecular_weight=submission.molecular_weight, result=result,
+            )
+            estimates.append(row)
+        rows.append(
+            dict(
+                exposure,
+                estimates=estimates,
+                sites=sites,
+                workers_all_sites=workers * sites if isinstance(workers, (int, float)) and isinstance(sites, (int, float)) else None,
+                doses_computed=doses_computed,
+                has_concentrations=any(e["mg_m3"] is not None or e["ppm"] is not None for e in estimates),
+            )
+        )
+    return rows
+
+
+def _label_key(label: str) -> tuple:
+    return (LABEL_ORDER.index(label) if label in LABEL_ORDER else len(LABEL_ORDER), label)
+
+
+def exposure_summary(*, assessment: Assessment, scenarios=None) -> dict:
+    """Worker exposures across all the uses of ``assessment``, as ChemSTEER's exposure
+    summary prints them: one group of rows per use, activity and route, one row per
+    quantity (mg/day; mg/m³ and ppm where an estimate has them; APDR, ADD, LADD in
+    mg/kg-day; the TLV/PEL comparison for inhalation when the case gives a limit), one
+    column per characterisation the estimates carry (``labels``, low to high); beside each
+    group the workers a site, the sites, the workers over all sites and the days a year.
+
+    ``{"labels", "groups": [{"use_number", "use", "not_current", "letter", "activity",
+    "route", "workers_per_site", "sites", "workers_all_sites", "days_per_year",
+    "rows": [{"quantity", "unit", "short", "kind", "cells": [value or None, one per label]}]}],
+    "not_computed": [titles of uses without results], "limit": "5 mg/m³" or ""}``.
+    A cell holds a number (``kind`` "number"), a
+    :class:`~assessments.exposure_limits.LimitCheck` (``kind`` "limit"), or, alone in its
+    row, :data:`DOSES_NOT_COMPUTED` (``kind`` "span": a result stored before the engine
+    reported doses); None where the activity has no estimate of that characterisation."""
+    from .exposure_limits import case_limit
+
+    submission = assessment.submission
+    scenarios = list(assessment.scenarios.all()) if scenarios is None else scenarios
+    limit = case_limit(submission)
+    collected = []
+    labels: set[str] = set()
+    not_computed = []
+    for number, scenario in enumerate(scenarios, start=1):
+        if not scenario.result:
+            not_computed.append(scenario.title)
+            continue
+        stale = scenario_state(scenario) == STALE
+        for exposure in exposure_rows(result=scenario.result, submission=submission):
+            labels |= {e["label"] for e in exposure["estimates"]}
+            collected.append((number, scenario, stale, exposure))
+    ordered = sorted(labels, key=_label_key)
+    # Within a use, by activity (its letter), inhalation before dermal, as ChemSTEER lists them.
+    collected.sort(key=lambda item: (item[0], item[3].get("letter", ""), ROUTE_ORDER.get(item[3].get("route"), 2)))
+    groups = []
+    for number, scenario, stale, exposure in collected:
+        by_label = {e["label"]: e for e in exposure["estimates"]}
+
+        def cells(name):
+            return [by_label[label][name] if label in by_label else None for label in ordered]
+
+        rows = [{"quantity": "Potential dose rate", "unit": "mg/day", "short": "mg/day", "kind": "number",
+                 "cells": cells("mg_day")}]
+        for name, _, unit in CONCENTRATION_KEYS:
+            if any(e[name] is not None for e in exposure["estimates"]):
+                rows.append({"quantity": "Airborne concentration (8-h TWA)", "unit": unit, "short": unit, "kind": "number",
+                             "cells": cells(name)})
+        if exposure["doses_computed"]:
+            for name, _, short in DOSE_KEYS:
+                rows.append({"quantity": short, "unit": "mg/kg-day", "short": short, "kind": "number", "cells": cells(name)})
+        else:
+            rows.append({"quantity": "APDR, ADD, LADD", "unit": "mg/kg-day", "short": "APDR, ADD, LADD", "kind": "span",
+                         "cells": [DOSES_NOT_COMPUTED]})
+        if limit is not None and exposure["route"] == "inhalation":
+            rows.append({
+                "quantity": "TLV/PEL", "unit": "", "short": "TLV/PEL", "kind": "limit",
+                "cells": [by_label[label]["limit"] if label in by_label else None for label in ordered],
+            })
+        groups.append(
+            {
+                "use_number": number,
+                "use": scenario.title,
+                "not_current": stale,
+                "letter": exposure.get("letter", ""),
+                "activity": exposure.get("activity", ""),
+                "route": exposure.get("route", ""),
+                "workers_per_site": exposure.get("workers_per_site"),
+                "sites": exposure["sites"],
+                "workers_all_sites": exposure["workers_all_sites"],
+                "days_per_year": exposure.get("days_per_year"),
+                "rows": rows,
+                "any_above": any(e["limit"] is not None and e["limit"].above for e in exposure["estimates"]),
+            }
+        )
+    return {"labels": ordered, "groups": groups, "not_computed": not_computed, "limit": limit.text if limit else ""}
+
+
+def _site_data_entries(result: dict) -> list[dict]:
+    """The submitter's site data the result was computed with (``site_data.result_entries``)."""
+    from .site_data import result_entries
+
+    return result_entries(result)
+
+
+def scenario_results(*, scenario: Scenario) -> dict:
+    """The results page's content, read from the scenario's stored snapshot: a summary
+    (``facts``, the facility estimates by name, the totals), the releases and exposures
+    with their basis sentences (a sentence several rows share is given once:
+    :func:`shared_basis`), and the detail the page folds away (inputs, trace)."""
+    result = scenario.result or {}
+    trace = result.get("trace", [])
+    facility = facility_rows(result=result, scenario_key=scenario.scenario_key)
+    releases = [dict(release, media_text=release_media_text(release)) for release in result.get("releases", [])]
+    release_basis = with_shared_basis(releases)
+    totals = sorted((result.get("totals_by_medium") or {}).items(), key=lambda item: -item[1])
+    largest = max((amount for _, amount in totals), default=0) or 1
+    exposures = exposure_rows(result=result, submission=scenario.assessment.submission)
+    exposure_basis = with_shared_basis(exposures)
+    inputs = inputs_used(scenario=scenario, result=result)
+    chart = [
+        {"medium": medium_label(medium), "kg_yr": amount, "percent": 100 * amount / largest}
+        for medium, amount in totals
+    ]
+    return {
+        "result": result,
+        "method_title": method_title(scenario.scenario_key),
+        "facts": result_fact_rows(result),
+        "facility": facility,
+        "releases": releases,
+        "release_basis_common": release_basis,
+        "exposures": exposures,
+        "exposure_basis_common": exposure_basis,
+        "dose_basis": dose_basis_text(result),
+        "doses_computed": bool(result.get("dose_basis")),
+        "doses_not_computed": DOSES_NOT_COMPUTED,
+        "show_concentrations": any(x["has_concentrations"] for x in exposures),
+        "show_limit": any(e["limit"] is not None for x in exposures for e in x["estimates"]),
+        "trace": trace,
+        "chart": chart,
+        "total_kg_yr": sum(amount for _, amount in totals),
+        "inputs_used": inputs,
+        "overridden_count": sum(1 for row in inputs if row["overridden"]),
+        "site_data": _site_data_entries(result),
+        "default_set": default_set_text(result.get("default_set", {})),
+        "mass_balance": mass_balance_rows(result),
+        "state": scenario_state(scenario),
+        "not_current": NOT_CURRENT if scenario_state(scenario) == STALE else "",
+    }
+
+
+def mass_balance_rows(result: dict) -> dict | None:
+    """The result's mass balance for display: ``{"used", "rows": [(label, kg/yr)],
+    "consumed", "difference", "basis", "allowance", "allowance_basis"}``; None for a
+    result computed before the engine reported one."""
+    balance = result.get("mass_balance")
+    if not balance:
+        return None
+    released = sorted(balance["released_kg_yr"].items(), key=lambda item: -item[1])
+    return {
+        "used": balance["used_kg_yr"],
+        "rows": [(medium_label(medium), amount) for medium, amount in released],
+        "released": sum(amount for _, amount in released),
+        "consumed": balance["consumed_kg_yr"],
+        "difference": balance["difference_kg_yr"],
+        "basis": balance["basis"],
+        "allowance": balance.get("allowance_kg_yr", 0.0),
+        "allowance_basis": balance.get("allowance_basis", ""),
+    }
+
+
+# The results page: the summary and the basis sentences ----------------------------------------
+
+#: The engine's facility facts (``Result.facts``) as the results page's summary names them:
+#: (key, label, units).
+FACT_ROWS = (
+    ("sites", "Number of sites", "sites"),
+    ("operating_days", "Days of operation", "days/yr"),
+    ("used_kg_yr", "Chemical used, all sites", "kg/yr"),
+    ("workers_per_site", "Workers exposed a site", "workers"),
+)
+SITES_KNOWN, SITES_COMPUTED = "as entered", "computed"
+
+
+def result_fact_rows(result: dict) -> list[dict]:
+    """The result's facility facts, labelled, each with its units: ``[{"label", "text",
+    "note", "explanation"}]`` (``note``: whether the sites were entered or computed;
+    ``explanation``: how the workers were counted); empty for a result stored before the
+    engine declared them.
+
+    >>> [(r["label"], r["text"]) for r in result_fact_rows({"facts": {"sites": 1, "sites_known": True,
+    ...     "operating_days": 250, "workers_per_site": 0, "workers_basis": "", "used_kg_yr": 5000.0}})]
+    [('Number of sites', '1 site'), ('Days of operation', '250 days/yr'), ('Chemical used, all sites', '5,000 kg/yr'), ('Workers exposed a site', '0 workers')]
+    """
+    from .numbers import quantity
+
+    facts = result_facts(result)
+    rows = []
+    for key, label, units in FACT_ROWS:
+        if facts.get(key) is None:
+            continue
+        note = explanation = ""
+        if key == "sites":
+            note = SITES_KNOWN if facts.get("sites_known") else SITES_COMPUTED
+        elif key == "workers_per_site":
+            explanation = facts.get("workers_basis") or ""
+        rows.append({"label": label, "text": quantity(facts[key], units), "note": note, "explanation": explanation})
+    return rows
+
+
+def method_title(scenario_key: str) -> str:
+    """The method's full title as the engine declares it, its edition year included (the
+    key itself for a method this installation's engine does not know)."""
+    from .esd import registry
+    from .esd.parameters import EngineValidationError
+
+    try:
+        return registry.get(scenario_key).full_title
+    except EngineValidationError:  # an imported case's method the engine no longer offers
+        return scenario_key
+
+
+@cache
+def _equation_summaries() -> dict[tuple[str, str], str]:
+    """What each of the engine's equations computes, in its own words: the summary line of
+    the equation function's docstring without its units (``Daily release of the chemical in
+    equipment-cleaning residue``), keyed by (symbol, formula) and by ("", formula), as the
+    calculation trace records them (``esd.calc.equation``)."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    from . import esd
+
+    summaries: dict[tuple[str, str], str] = {}
+    for module_info in pkgutil.walk_packages(esd.__path__, esd.__name__ + "."):
+        module = importlib.import_module(module_info.name)
+        for function in vars(module).values():
+            info = getattr(function, "info", None)
+            if not callable(function) or not hasattr(info, "formula") or not function.__doc__:
+                continue
+            summary = inspect.getdoc(function).splitlines()[0]
+            summary = re.split(r"\s+\[", summary, maxsplit=1)[0].rstrip(". ")
+            summaries.setdefault((info.symbol, info.formula), summary)
+            summaries.setdefault(("", info.formula), summary)
+    return summaries
+
+
+#: A facility quantity's key that is a range end: the label says which.
+_RANGE_END = {"_low_end": "low end", "_high_end": "high end"}
+_BASIS_SUFFIX = "_basis"
+
+
+def _trace_step(symbol: str, trace: list[dict]) -> dict | None:
+    """The trace step that computed a facility quantity (see :func:`_trace_for`)."""
+    steps = [step for step in trace if step["symbol"] == symbol]
+    if steps:
+        return steps[-1]
+    match = _DERIVED_SUFFIX.match(symbol)
+    if match:
+        steps = [step for step in trace if step["symbol"] == match["base"]]
+        return steps[0] if steps else None
+    return None
+
+
+def facility_rows(*, result: dict, scenario_key: str) -> list[dict]:
+    """The result's general facility estimates as a reviewer reads them, in the engine's
+    order: ``label`` (as the scenario declares the quantity, ``Scenario.facility_labels``,
+    else what the equation that computed it says it is, else the input's label; ``""``
+    where the engine declares none), ``symbol``, ``value``, ``units``,
+    ``text`` (the value with its units: :func:`assessments.numbers.quantity`; a choice by
+    its name), ``numeric``, ``citation`` and ``basis`` (the engine's ``<symbol>_basis`` sentence, given
+    on its quantity's row rather than on a row of its own). A quantity the scenario did not
+    compute for these inputs (``None``, e.g. the sites before rounding when they are known)
+    is not listed."""
+    from .numbers import quantity
+
+    from .esd import registry
+    from .esd.parameters import EngineValidationError
+
+    try:
+        scenario = registry.get(scenario_key)
+        params, declared = scenario.params, scenario.facility_labels
+    except EngineValidationError:  # a method this installation's engine does not know
+        params, declared = None, {}
+    trace = result.get("trace", [])
+    facility = {k: v for k, v in (result.get("facility") or {}).items() if not isinstance(v, (dict, list))}
+    summaries = _equation_summaries()
+    rows = []
+    for symbol, value in facility.items():
+        if symbol.endswith(_BASIS_SUFFIX) and symbol[: -len(_BASIS_SUFFIX)] in facility:
+            continue  # given on its quantity's row
+        if value is None:
+            continue  # not computed for these inputs
+        param = params[symbol] if params is not None and symbol in params else None
+        step = _trace_step(symbol, trace)
+        label = ""
+        if symbol in declared:
+            label, units = declared[symbol]
+        else:
+            if step is not None:
+                label = summaries.get((step["symbol"], step["equation"])) or summaries.get(("", step["equation"]), "")
+            if not label and param is not None:
+                label = param.label
+            units = step["units"] if step is not None else (param.units if param is not None else "")
+        for suffix, words in _RANGE_END.items():
+            if label and symbol.endswith(suffix):
+                label = f"{label}, {words}"
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            text = quantity(value, units)
+        elif param is not None and param.choices:
+            text = str(dict(param.choices).get(value, value))
+        else:
+            text = str(value)
+        rows.append({
+            "symbol": symbol,
+            "label": label,
+            "value": value,
+            "numeric": isinstance(value, (int, float)) and not isinstance(value, bool),
+            "units": units,
+            "text": text,
+            "citation": step["citation"] if step is not None else "",
+            "basis": str(facility.get(symbol + _BASIS_SUFFIX) or ""),
+        })
+    return rows
