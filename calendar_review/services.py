@@ -8,6 +8,7 @@ history (django-simple-history), with the reason given as the change reason."""
 from __future__ import annotations
 
 from datetime import date
+from typing import TypeVar
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -86,18 +87,27 @@ def calendar_update(*, submission: Submission, by, received_on: date, period_day
     return calendar
 
 
+RecordT = TypeVar("RecordT", Suspension, Extension)
+
+
+def _save_record(record: RecordT, calendar: ReviewCalendar, *, by, reason: str) -> RecordT:
+    """Validate and save a suspension or an extension with its history reason, then the
+    calendar's due date, which it moves."""
+    record.full_clean(exclude=["calendar", "recorded_by"])
+    record._history_user = by
+    record._change_reason = reason
+    record.save()
+    _save_due(calendar, by=by, reason=reason)
+    return record
+
+
 @transaction.atomic
 def suspension_add(*, submission: Submission, by, starts_on: date, ends_on: date | None, reason: str) -> Suspension:
     """Record a suspension of the review period (``ends_on`` ``None``: still open)."""
     _check_record(by, submission)
     calendar = _locked_calendar(submission, by)
     suspension = Suspension(calendar=calendar, starts_on=starts_on, ends_on=ends_on, reason=reason, recorded_by=by)
-    suspension.full_clean(exclude=["calendar", "recorded_by"])
-    suspension._history_user = by
-    suspension._change_reason = "Suspension recorded"
-    suspension.save()
-    _save_due(calendar, by=by, reason="Suspension recorded")
-    return suspension
+    return _save_record(suspension, calendar, by=by, reason="Suspension recorded")
 
 
 @transaction.atomic
@@ -110,12 +120,7 @@ def suspension_end(*, suspension: Suspension, by, ends_on: date) -> Suspension:
     if suspension.ends_on is not None:
         raise ValidationError({"ends_on": ALREADY_ENDED})
     suspension.ends_on = ends_on
-    suspension.full_clean(exclude=["calendar", "recorded_by"])
-    suspension._history_user = by
-    suspension._change_reason = "Suspension ended"
-    suspension.save()
-    _save_due(calendar, by=by, reason="Suspension ended")
-    return suspension
+    return _save_record(suspension, calendar, by=by, reason="Suspension ended")
 
 
 @transaction.atomic
@@ -124,12 +129,7 @@ def extension_add(*, submission: Submission, by, granted_on: date, days: int, re
     _check_record(by, submission)
     calendar = _locked_calendar(submission, by)
     extension = Extension(calendar=calendar, granted_on=granted_on, days=days, reason=reason, recorded_by=by)
-    extension.full_clean(exclude=["calendar", "recorded_by"])
-    extension._history_user = by
-    extension._change_reason = "Extension recorded"
-    extension.save()
-    _save_due(calendar, by=by, reason="Extension recorded")
-    return extension
+    return _save_record(extension, calendar, by=by, reason="Extension recorded")
 
 
 @transaction.atomic
