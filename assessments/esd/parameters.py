@@ -604,7 +604,7 @@ def validate(param_set: ParamSet, inputs: Mapping[str, Any]) -> dict[str, Any]:
     return effective
 
 
-class _Reading(dict):
+class _Reading(dict[str, Any]):
     """The effective inputs, noting which symbols a cross-check reads."""
 
     def __init__(self, data: Mapping[str, Any]):

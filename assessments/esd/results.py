@@ -283,9 +283,9 @@ class Result:
             amount = _amount(release, cases)
             if release.chosen_medium:
                 totals[release.chosen_medium] = totals.get(release.chosen_medium, 0.0) + amount
-            elif all(m.fraction is not None for m in release.media):
-                for m in release.media:
-                    totals[m.medium] = totals.get(m.medium, 0.0) + amount * m.fraction
+            elif (shares := _split(release)) is not None:
+                for medium, share in shares:
+                    totals[medium] = totals.get(medium, 0.0) + amount * share
             else:
                 name = " or ".join(m.medium for m in release.media)
                 totals[name] = totals.get(name, 0.0) + amount
@@ -334,6 +334,13 @@ class Result:
         if balance is not None:
             ordered["mass_balance"] = asdict(balance)
         return ordered
+
+
+def _split(release: Release) -> list[tuple[str, float]] | None:
+    """``(medium, fraction)`` of a release divided between media, or None when any
+    medium's fraction is not given."""
+    shares = [(m.medium, m.fraction) for m in release.media if m.fraction is not None]
+    return shares if len(shares) == len(release.media) else None
 
 
 def _amount(release: Release, cases: tuple[str, ...]) -> float:

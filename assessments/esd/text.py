@@ -6,6 +6,7 @@ The engine keeps full precision in every number field; only the prose rounds.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 #: E-notation, as EPA prints it (1.18E-8), for a magnitude of a million or more or below a
 #: thousandth; the application's pages print numbers by the same rule (assessments.numbers).
@@ -116,7 +117,8 @@ def change(x: float) -> str:
     return _percent(100 * x, 3, "+")
 
 
-def count(n: float, noun: str, plural: str | None = None, shown=None) -> str:
+def count(n: float, noun: str, plural: str | None = None,
+          shown: Callable[[float], str] | None = None) -> str:
     """``n`` and ``noun`` agreeing in number: the singular for exactly one, as printed.
 
     ``shown`` prints the number (:func:`num`, :func:`given`, :func:`figure`); a whole
@@ -176,6 +178,6 @@ def allowed_range(lower: float | None, upper: float | None, *, lower_open: bool 
     """
     left = f"{'greater than' if lower_open else 'at least'} {given(lower)}" if lower is not None else ""
     right = f"{'less than' if upper_open else 'at most'} {given(upper)}" if upper is not None else ""
-    if left and right and not lower_open and not upper_open:
+    if lower is not None and upper is not None and not lower_open and not upper_open:
         return f"between {given(lower)} and {given(upper)}"
     return " and ".join(part for part in (left, right) if part)

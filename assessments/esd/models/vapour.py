@@ -224,7 +224,8 @@ def penetration_generation_rate(
     )
     P = positive("P_atm", P_atm, "atm")
     A = opening_area_cm2(d)
-    return (
+    # float(): a float raised to a float power is typed as Any (it could be complex).
+    return float(
         PENETRATION_CONSTANT * MW**0.835 * X * VP * (1 / MW_AIR + 1 / MW) ** 0.25 * vz**0.5 * A
         / (T**0.05 * d**0.5 * P**0.5)
     )
@@ -273,7 +274,8 @@ def mass_transfer_generation_rate(
     )
     T = check_range("T_K", T_K, lower=5.87**2, lower_open=True, units="K")
     A = opening_area_cm2(d)
-    return (
+    # float(): a float raised to a float power is typed as Any (it could be complex).
+    return float(
         MASS_TRANSFER_CONSTANT * MW**0.78 * X * VP * (1 / MW_AIR + 1 / MW) ** 0.33 * vz**0.78 * A
         / (T**0.4 * d**0.11 * (T**0.5 - 5.87) ** (2 / 3))
     )

@@ -74,8 +74,9 @@ def _activity_days(a: Activity, fac: Facility, cleaning_days: float) -> tuple[fl
     """
     applying = f"the application days ({num(fac.TIMEapply_days)})"
     if a.letter in "AB":
-        return (min(fac.Ncont_site_yr, fac.TIMEapply_days),
-                f"Ncont_site_yr ({count(fac.Ncont_site_yr, 'container', shown=num)} a year), {applying}")
+        n_cont = fac.containers().Ncont_site_yr
+        return (min(n_cont, fac.TIMEapply_days),
+                f"Ncont_site_yr ({count(n_cont, 'container', shown=num)} a year), {applying}")
     if a.letter == "C":
         return cleaning_days, f"the cleanings a year ({num(cleaning_days)})"
     return fac.TIMEapply_days, applying

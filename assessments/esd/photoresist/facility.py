@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import asdict, dataclass
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple
 
 from ..parameters import ALL, EngineValidationError
 from . import equations as eq
@@ -61,6 +61,23 @@ class Facility:
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+    def containers(self) -> Containers:
+        """The chemical received and the containers it comes in (ESD 2010 Eqns 4-1b, 3-4).
+
+        The 2004 edition counts no containers (:func:`facility_2004`).
+        """
+        if self.Qchem_received_day is None or self.Qcont is None or self.Ncont_site_yr is None:
+            raise TypeError("the ESD 2004 facility estimates count no containers (ESD 2010 Eqn 3-4)")
+        return Containers(self.Qchem_received_day, self.Qcont, self.Ncont_site_yr)
+
+
+class Containers(NamedTuple):
+    """A 2010-edition facility's containers (:meth:`Facility.containers`)."""
+
+    Qchem_received_day: float
+    Qcont: float
+    Ncont_site_yr: int
 
 
 def _daily_use(calc: Calc, inputs: Mapping[str, Any]) -> tuple[float, float]:

@@ -15,6 +15,7 @@ dispensed. The code follows the equations.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any, Mapping
 
 from ..models import residue
@@ -249,9 +250,11 @@ def container_release(calc: Calc, inputs: Mapping[str, Any], fac: Facility, ctx:
     """Release 1: Eqn 4-1a when fewer containers than application days, else 4-1b."""
     Fc = inputs["Fcontainer_disp"]
     model, label = container_model(inputs["Vcont"], Fc)
-    n_cont, days_apply = fac.Ncont_site_yr, fac.TIMEapply_days
+    received, Qcont, n_cont = fac.containers()
+    days_apply = fac.TIMEapply_days
+    days: float
     if n_cont < days_apply:
-        kg = calc(eq.container_residue_release_few, Qcont=fac.Qcont, Fchem=inputs["Fchem"], Fcontainer_disp=Fc,
+        kg = calc(eq.container_residue_release_few, Qcont=Qcont, Fchem=inputs["Fchem"], Fcontainer_disp=Fc,
                   Ncont_site_day=inputs["Ncont_site_day"])
         days = calc(eq.container_release_days, Ncont_site_yr=n_cont, Ncont_site_day=inputs["Ncont_site_day"])
         eqn = "4-1a"
@@ -259,15 +262,15 @@ def container_release(calc: Calc, inputs: Mapping[str, Any], fac: Facility, ctx:
                f"{count(days_apply, 'application day', shown=num)}, so the "
                f"residue of {count(inputs['Ncont_site_day'], 'container')} is released on each day containers are "
                "emptied "
-               f"(Eqn {eqn}): Qcont {num(fac.Qcont)} kg × Fchem {given(inputs['Fchem'])} × {given(Fc)} × "
+               f"(Eqn {eqn}): Qcont {num(Qcont)} kg × Fchem {given(inputs['Fchem'])} × {given(Fc)} × "
                f"{inputs['Ncont_site_day']}")
     else:
-        kg = calc(eq.container_residue_release_daily, Qchem_received_day=fac.Qchem_received_day, Fcontainer_disp=Fc)
+        kg = calc(eq.container_residue_release_daily, Qchem_received_day=received, Fcontainer_disp=Fc)
         days, eqn = days_apply, "4-1b"
         why = (f"{count(n_cont, 'container', shown=num)}/site-yr ({given(inputs['Vcont'])} L each) exceed the "
                f"{count(days_apply, 'application day', shown=num)}, so containers are emptied every application day "
                f"(Eqn {eqn}): "
-               f"Qchem_received_day {num(fac.Qchem_received_day)} kg/site-day × {given(Fc)}")
+               f"Qchem_received_day {num(received)} kg/site-day × {given(Fc)}")
     basis = (f"{model}, {label} loss fraction Fcontainer_disp = {given(Fc)} (Table B-3; CEB, 1992). {why}"
              + _where(ctx, 1, kg, days, fac.Nsites))
     estimate = release_estimate(label, kg, days, fac.Nsites, basis)
@@ -421,7 +424,7 @@ def releases_2004(calc: Calc, inputs: Mapping[str, Any], fac: Facility) -> list[
                       standard_sentence(model2, Fe)),
     ]
     ends = (("low", inputs["Fphoto_wafer_low"]), ("high", inputs["Fphoto_wafer_high"]))
-    rows = (
+    rows: tuple[tuple[int, str, Callable[..., float], dict[str, Any], tuple[str, str]], ...] = (
         (3, "3-6", eq04.spin_off_release_2004, {}, ("high end", "low end")),
         (4, "3-7", eq04.developer_release_2004, {"Fphoto_develop": Fd}, ("low end", "high end")),
         (5, "3-8", eq04.etch_strip_release_2004, {"Fphoto_develop": Fd}, ("low end", "high end")),

@@ -179,7 +179,7 @@ def revised_allowance(inputs: Mapping[str, Any], fac: Facility, rel: RevisedRele
     used, Fc = inputs["Qchem_yr"], inputs["Fcontainer_disp"]
     days, sites = fac.TIMEapply_days, fac.Nsites
     residue_kg_yr = rel.releases[0].estimates[0].kg_year_all_sites
-    few = fac.Ncont_site_yr < days  # Eqn 4-1a (releases.container_release's rule)
+    few = fac.containers().Ncont_site_yr < days  # Eqn 4-1a (releases.container_release's rule)
     parts: list[tuple[float, str]] = []
     if few:
         parts.append((residue_kg_yr - Fc * used,

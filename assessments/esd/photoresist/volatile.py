@@ -339,7 +339,7 @@ def _container_vapour(calc: Calc, inputs: Mapping[str, Any], fac: Facility, cont
     vp, mw = inputs["VPchem"], inputs["MWchem"]
     gallons = residue.gallons_from_litres(inputs["Vcont"])
     defaults = vapour.CONTAINER_VAPOUR_DEFAULTS[residue.container_type(gallons).key]
-    per_day = fac.Ncont_site_yr / container_days
+    per_day = fac.containers().Ncont_site_yr / container_days
     hours = vapour.container_activity_hours(per_day, defaults.fill_rate_per_h)
     saturation = {CT: defaults.saturation_typical, HE: defaults.saturation_worst}
     (left,) = container.estimates

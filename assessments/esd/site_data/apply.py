@@ -119,6 +119,7 @@ def _total_released(result: Result, releases: list[Release]) -> float:
 
 def _use(result: Result) -> tuple[float, str] | None:
     """The chemical the use puts through a year [kg/yr] and how it is named, or None."""
+    used: object
     if result.facts is not None:
         used, basis = result.facts.used_kg_yr, ""
     else:

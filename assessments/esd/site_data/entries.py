@@ -99,12 +99,14 @@ def _parse_entry(i: int, item: Any, errors: dict[str, str]) -> SiteEntry | None:
         if key not in _ENTRY_KEYS:
             errors[f"{prefix}.{key}"] = UNKNOWN_KEY
             bad = True
-    method = METHODS.get(item.get("method")) if isinstance(item.get("method"), str) else None
+    name = item.get("method")
+    method = METHODS.get(name) if isinstance(name, str) else None
     if method is None:
         errors[f"{prefix}.method"] = UNKNOWN_METHOD
         bad = True
     source = item.get("source")
-    if not isinstance(source, str) or not source.strip():
+    source = source.strip() if isinstance(source, str) else ""
+    if not source:
         errors[f"{prefix}.source"] = SOURCE_REQUIRED
         bad = True
     activity = item.get("activity")
@@ -135,4 +137,4 @@ def _parse_entry(i: int, item: Any, errors: dict[str, str]) -> SiteEntry | None:
         bad = True
     if bad:
         return None
-    return SiteEntry(i, method, effective, replaces, source.strip(), activity)
+    return SiteEntry(i, method, effective, replaces, source, activity)
