@@ -30,14 +30,16 @@ from django.contrib import admin
 from django.contrib.admin.utils import unquote
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.http import Http404
 from django_tasks_db.admin import DBTaskResultAdmin
 from django_tasks_db.models import DBTaskResult
-from django.http import Http404
 from simple_history.admin import SimpleHistoryAdmin
 
+from reviewer.admin_records import ReadOnlyAdmin
+
 from . import permissions, selectors, services
-from .limits import TEXT_LIMITS
 from .esd import registry
+from .limits import TEXT_LIMITS
 from .models import Assessment, ReviewDecision, Scenario, Submission, refresh_latest_assessment
 
 
@@ -301,21 +303,13 @@ class ScenarioAdmin(CbiFilteredAdmin):
 
 
 @admin.register(ReviewDecision)
-class ReviewDecisionAdmin(CbiFilteredAdmin):
+class ReviewDecisionAdmin(ReadOnlyAdmin, CbiFilteredAdmin):
+    """Decisions are a record; only the workflow service (assessments.workflow) writes them."""
+
     submission_path = "assessment__submission"
     list_display = ("assessment", "action", "from_status", "to_status", "by", "at")
     list_filter = ("action",)
     list_select_related = ("assessment__submission", "by")
-
-    # Decisions are a record; only the workflow service (assessments.workflow) writes them.
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 # The report queue's table (django-tasks-db): its own admin page lists the tasks (useful to

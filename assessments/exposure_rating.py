@@ -22,8 +22,8 @@ An activity's dose is its highest estimate in mg/day.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
 from .models import Assessment, Scenario
 from .presentation import result_facts

@@ -14,7 +14,6 @@ from .basis_text import with_shared_basis
 from .esd.options import MEDIUM_NAMES, media_in_words
 from .models import Assessment, Scenario, Submission
 
-
 CURRENT, STALE, UNCOMPUTED = "current", "stale", "uncomputed"
 NOT_CURRENT = "NOT CURRENT: inputs changed since this use was computed"
 NOT_COMPUTED = "NOT COMPUTED: this use has no results yet"
@@ -169,23 +168,6 @@ def inputs_used(*, scenario: Scenario, result: dict) -> list[dict]:
 _DERIVED_SUFFIX = re.compile(r"^(?P<base>.+?)(?P<suffix>_calculated|_unrounded|_eqn_[0-9_]+|_low_end|_high_end|_used)$")
 
 
-def _trace_for(symbol: str, trace: list[dict]) -> dict:
-    """Units and citation of a facility quantity from the trace step that computed it.
-
-    A symbol computed in several steps takes its last step (e.g. a count after rounding
-    up); a derived key (the symbol with a suffix such as ``_unrounded`` or ``_eqn_3_2``)
-    takes the first step of its base symbol.
-    """
-    steps = [step for step in trace if step["symbol"] == symbol]
-    step = steps[-1] if steps else None
-    if step is None:
-        match = _DERIVED_SUFFIX.match(symbol)
-        if match:
-            steps = [s for s in trace if s["symbol"] == match["base"]]
-            step = steps[0] if steps else None
-    return {"units": step["units"], "citation": step["citation"]} if step else {"units": "", "citation": ""}
-
-
 def default_set_text(default_set: dict) -> str:
     """The default set a result used, in the engine's one line (``default_set["summary"]``)."""
     return default_set.get("summary", "")
@@ -322,7 +304,7 @@ def exposure_summary(*, assessment: Assessment, scenarios=None) -> dict:
     for number, scenario, stale, exposure in collected:
         by_label = {e["label"]: e for e in exposure["estimates"]}
 
-        def cells(name):
+        def cells(name, by_label=by_label):
             return [by_label[label][name] if label in by_label else None for label in ordered]
 
         rows = [{"quantity": "Potential dose rate", "unit": "mg/day", "short": "mg/day", "kind": "number",
@@ -517,7 +499,9 @@ _BASIS_SUFFIX = "_basis"
 
 
 def _trace_step(symbol: str, trace: list[dict]) -> dict | None:
-    """The trace step that computed a facility quantity (see :func:`_trace_for`)."""
+    """The trace step that computed a facility quantity: a symbol computed in several steps
+    takes its last (e.g. a count after rounding up); a derived key (the symbol with a suffix
+    such as ``_unrounded`` or ``_eqn_3_2``) takes the first step of its base symbol."""
     steps = [step for step in trace if step["symbol"] == symbol]
     if steps:
         return steps[-1]
@@ -538,10 +522,9 @@ def facility_rows(*, result: dict, scenario_key: str) -> list[dict]:
     on its quantity's row rather than on a row of its own). A quantity the scenario did not
     compute for these inputs (``None``, e.g. the sites before rounding when they are known)
     is not listed."""
-    from .numbers import quantity
-
     from .esd import registry
     from .esd.parameters import EngineValidationError
+    from .numbers import quantity
 
     try:
         scenario = registry.get(scenario_key)

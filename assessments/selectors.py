@@ -7,9 +7,9 @@ uncleared user cannot even learn that the case number is taken.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime, timezone as dt_timezone
-from typing import Mapping
+from datetime import UTC, datetime
 
 from django.contrib.auth import get_user_model
 from django.db.models import Exists, OuterRef, Q, QuerySet
@@ -101,19 +101,19 @@ class CasePlace:
     pk: int
 
     @classmethod
-    def of(cls, case: Submission) -> "CasePlace":
+    def of(cls, case: Submission) -> CasePlace:
         return cls(case.created_at, case.pk)
 
     def __str__(self) -> str:
-        return f"{self.created_at.astimezone(dt_timezone.utc).strftime(_PLACE_TIME)},{self.pk}"
+        return f"{self.created_at.astimezone(UTC).strftime(_PLACE_TIME)},{self.pk}"
 
     @classmethod
-    def parse(cls, text: str) -> "CasePlace":
+    def parse(cls, text: str) -> CasePlace:
         stamp, comma, pk = text.partition(",")
         if not comma or not (pk.isascii() and pk.isdigit()) or len(pk) > 18:
             raise BadPlace(BAD_PLACE.format(problem="expected a received time and a case id"))
         try:
-            created_at = datetime.strptime(stamp, _PLACE_TIME).replace(tzinfo=dt_timezone.utc)
+            created_at = datetime.strptime(stamp, _PLACE_TIME).replace(tzinfo=UTC)
         except ValueError:
             raise BadPlace(BAD_PLACE.format(problem="the received time is not one")) from None
         return cls(created_at, int(pk))
@@ -137,7 +137,7 @@ class PageRequest:
     oldest: bool = False
 
     @classmethod
-    def from_query(cls, params: Mapping[str, str]) -> "PageRequest":
+    def from_query(cls, params: Mapping[str, str]) -> PageRequest:
         """From the page link's parameters; ``BadPlace`` for a link the list did not make.
         The old numbered pages' ``page`` is ignored: such a link shows the newest page."""
         given = [name for name in ("after", "before", "oldest") if params.get(name)]

@@ -11,7 +11,8 @@ import copy
 import hashlib
 import json
 import re
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
@@ -19,13 +20,20 @@ from django.utils import timezone
 
 from . import permissions
 from .esd import registry
-from .limits import check_text
-from .numbers import entered
 from .esd.parameters import ALL, CHOICE, EngineValidationError, Param
-from .esd.site_data import SITE_SPECIFIC, STEP as SITE_STEP, parse_entries
+from .esd.site_data import SITE_SPECIFIC, parse_entries
+from .esd.site_data import STEP as SITE_STEP
+from .limits import check_text
 from .models import (
-    SCENARIO_UNDO_MINUTES, SCENARIO_UNDO_WINDOW, Assessment, Scenario, Submission, refresh_latest_assessment,
+    CASE_NUMBER_TAKEN,
+    SCENARIO_UNDO_MINUTES,
+    SCENARIO_UNDO_WINDOW,
+    Assessment,
+    Scenario,
+    Submission,
+    refresh_latest_assessment,
 )
+from .numbers import entered
 
 CREATE_NOT_ALLOWED = "You may not create cases."
 EDIT_CASE_NOT_ALLOWED = (
@@ -41,7 +49,6 @@ START_NOT_ALLOWED = "An assessment of this case exists already; start a new revi
 EDIT_ASSESSMENT_NOT_ALLOWED = "Only the assessment's engineer can change it, and only while it is a draft or returned."
 REASON_REQUIRED = "Give a reason for changing the default ({default})."
 REASON_REQUIRED_NO_DEFAULT = "Give the source of this value (left empty: {if_empty})."
-CASE_NUMBER_TAKEN = "A case with this case number already exists: {case_number}."
 UNKNOWN_CBI_FIELD = "These fields cannot be claimed CBI: {fields}."
 STALE_EDIT = "Someone else saved this {what} after you opened it. Reload to see their changes, then make yours again."
 
@@ -61,7 +68,7 @@ def submission_create(*, by, data: Mapping[str, Any], cbi_claims: list[str]) -> 
     if not permissions.can_create_submission(by):
         raise PermissionDenied(CREATE_NOT_ALLOWED)
     submission = Submission(**data, cbi_claims=_check_cbi_claims(cbi_claims), created_by=by)
-    _full_clean_case(submission)
+    submission.full_clean()
     try:
         with transaction.atomic():  # two people saving the same number at once: the second is told
             submission.save()
@@ -72,20 +79,6 @@ def submission_create(*, by, data: Mapping[str, Any], cbi_claims: list[str]) -> 
             ) from None
         raise
     return submission
-
-
-def _full_clean_case(submission: Submission) -> None:
-    """``full_clean()``, the case number's uniqueness said in a reviewer's words, with the
-    number (the model's own message names the model: "Submission with this Case number")."""
-    try:
-        submission.full_clean()
-    except ValidationError as exc:
-        errors = exc.update_error_dict({})
-        if any(error.code == "unique" for error in errors.get("case_number", [])):
-            errors["case_number"] = [
-                ValidationError(CASE_NUMBER_TAKEN.format(case_number=submission.case_number), code="unique")
-            ]
-        raise ValidationError(errors) from None
 
 
 @transaction.atomic
@@ -111,7 +104,7 @@ def submission_update(
     for name, value in data.items():
         setattr(submission, name, value)
     submission.cbi_claims = _check_cbi_claims(cbi_claims)
-    _full_clean_case(submission)
+    submission.full_clean()
     submission._history_user = by
     if reason:
         submission._change_reason = reason

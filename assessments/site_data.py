@@ -11,7 +11,8 @@ is the engine's own (``esd.site_data.parse_entries``), called by the form and th
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from .esd import registry
 from .esd.parameters import CHOICE, EngineValidationError, Param, Step

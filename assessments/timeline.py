@@ -16,9 +16,9 @@ How a stored value and an input read here (``value_text``, ``input_text``,
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
-from typing import Iterable
 
 from django.contrib.auth import get_user_model
 from django.db.models import Min
@@ -152,7 +152,7 @@ def _amendments_marked(entries: list[HistoryEntry], *, submission: Submission) -
     return entries
 
 
-def _record_entries(records: Iterable, *, model, subject, users: "UserNames", params=None) -> list[HistoryEntry]:
+def _record_entries(records: Iterable, *, model, subject, users: UserNames, params=None) -> list[HistoryEntry]:
     out: list[HistoryEntry] = []
     previous = None
     excluded = EXCLUDED_FIELDS[model]

@@ -13,16 +13,17 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from calendar_review import selectors as calendar_selectors
+from calendar_review.forms import DueFilterForm
+
 from . import permissions, presentation, review, selectors, services
 from .esd import registry
 from .esd.parameters import EngineValidationError
 from .exposure_rating import MISSING_RATING, MISSING_RATING_TITLE, rating_help
+from .forms import AssessmentNotesForm, CaseSearchForm, SubmissionForm
 from .reports import services as report_services
 from .reports.docx import DOCX_CONTENT_TYPE
 from .reports.tasks import FAILED
-from .forms import AssessmentNotesForm, CaseSearchForm, SubmissionForm
-from calendar_review import selectors as calendar_selectors
-from calendar_review.forms import DueFilterForm
 
 CASES_PER_PAGE = 25
 

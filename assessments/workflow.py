@@ -21,23 +21,29 @@ approved assessment into a new draft, reading the approved one only.
 
 from __future__ import annotations
 
-
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from notices.models import Verb
+from notices.selectors import supervisors_for
+from notices.services import notify
+
 from . import permissions, selectors, services
 from .engine_results import engine_result_difference
 from .models import (
-    Assessment, DecisionAction, ReviewDecision, Scenario, Status, Submission, case_snapshot,
+    Assessment,
+    DecisionAction,
+    ReviewDecision,
+    Scenario,
+    Status,
+    Submission,
+    case_snapshot,
     refresh_latest_assessment,
 )
 from .review import result_problems
 from .roles import is_supervisor
-from notices.models import Verb
-from notices.selectors import supervisors_for
-from notices.services import notify
 
 # (from status, action) -> to status. Anything not listed is refused.
 TRANSITIONS: dict[tuple[str, str], str] = {

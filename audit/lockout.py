@@ -7,10 +7,9 @@ Each attempt during a lockout starts the cool-off again (axes'
 
 from __future__ import annotations
 
+from axes.helpers import get_client_username, get_cool_off, get_failure_limit
 from django.shortcuts import render
 from django.utils import timezone
-
-from axes.helpers import get_client_username, get_cool_off, get_failure_limit
 
 LOCKOUT_TEMPLATE = "registration/lockout.html"
 LOCKOUT_STATUS = 429

@@ -8,7 +8,7 @@ import math
 import os
 import statistics
 import time
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 
 def percentile(values: Sequence[float], pct: float) -> float:

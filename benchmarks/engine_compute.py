@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from _report import median_seconds, ms, save_figures, table  # noqa: E402
+from _report import median_seconds, ms, save_figures, table
 
 # Values for the inputs a scenario requires (no default): the sample case's production
 # volume. Everything else takes the document's default.
@@ -43,9 +43,10 @@ def main() -> None:
     for scenario in registry.scenarios():
         inputs = bench_inputs(scenario)
         registry.compute(scenario.key, inputs)  # warm: imports, caches
-        compute = median_seconds(lambda: registry.compute(scenario.key, inputs), args.runs)
-        result = registry.compute(scenario.key, inputs)
-        snapshot = median_seconds(lambda: json.dumps(result.as_dict()), args.runs)
+        key = scenario.key
+        compute = median_seconds(lambda key=key, inputs=inputs: registry.compute(key, inputs), args.runs)
+        result = registry.compute(key, inputs)
+        snapshot = median_seconds(lambda result=result: json.dumps(result.as_dict()), args.runs)
         size = len(json.dumps(result.as_dict()))
         trace_steps = len(result.as_dict().get("trace", []))
         rows.append([scenario.key, ms(compute, 2), ms(snapshot, 2), trace_steps, f"{size / 1024:.1f}"])

@@ -13,8 +13,6 @@ import html
 import re
 import subprocess
 import sys
-import time
-from pathlib import Path
 
 from _django import ROOT, test_database
 from _report import median_seconds, save_figures, table

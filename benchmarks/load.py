@@ -140,7 +140,7 @@ class Gunicorn:
         self.workers, self.port, self.log_path = workers, port, log_path
         self.process: subprocess.Popen | None = None
 
-    def __enter__(self) -> "Gunicorn":
+    def __enter__(self) -> Gunicorn:
         self.log = open(self.log_path, "w", encoding="utf-8")
         self.process = subprocess.Popen(
             [str(ROOT / ".venv/bin/gunicorn"), "-c", "gunicorn.conf.py",
@@ -187,7 +187,7 @@ class ReportWorkers:
         self.count, self.log_path = count, log_path
         self.processes: list[subprocess.Popen] = []
 
-    def __enter__(self) -> "ReportWorkers":
+    def __enter__(self) -> ReportWorkers:
         self.log = open(self.log_path, "w", encoding="utf-8")
         python = str(ROOT / ".venv/bin/python")
         for n in range(self.count):

@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "reviewer.settings")
 
-from _report import ms, percentile, save_figures, table  # noqa: E402
+from _report import ms, percentile, save_figures, table
 
 
 def measure(client, url: str, repeat: int) -> dict:

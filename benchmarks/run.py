@@ -20,17 +20,19 @@ import platform
 import secrets
 import shutil
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 from _report import load_figures, ms, table
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from reviewer.postgres import admin, server_url  # noqa: E402 (after the path)
+
 BENCH = Path(__file__).resolve().parent
 PYTHON = str(ROOT / ".venv/bin/python")
-DEFAULT_SERVER = "postgres://postgres@127.0.0.1:5432"
 STEPS = ("engine", "pages", "irer", "load")
 # Issue 13's targets, on the 2-core machine.
 TARGET_PAGE_S = 0.100  # every page below, server time, at every size
@@ -48,22 +50,6 @@ TARGET_PAGES = (
     ("assessment page", "assessment page"),
     ("results page", "results page"),
 )
-
-
-def server_url() -> str:
-    url = os.environ.get("DATABASE_URL", "")
-    if url.startswith(("postgres://", "postgresql://")):
-        parts = urlsplit(url)
-        return urlunsplit((parts.scheme, parts.netloc, "", "", ""))
-    return DEFAULT_SERVER
-
-
-def admin(url: str, sql: str) -> None:
-    """Run one statement on the server's ``postgres`` database (autocommit)."""
-    import psycopg
-
-    with psycopg.connect(f"{url}/postgres", autocommit=True) as conn:
-        conn.execute(sql)
 
 
 def step(title: str, args: list[str], env: dict) -> float:

@@ -28,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "reviewer.settings")
 
-from _report import save_figures  # noqa: E402
+from _report import save_figures
 
 PASSWORD = "bench-password-2026"  # benchmark users only, in a throwaway database
 SUPERVISORS = 4  # of the --users, the first ones are supervisors; the others reviewers
@@ -55,8 +55,18 @@ def seed(*, cases: int, computed_every: int, users: int, rng: random.Random) -> 
     from django.utils import timezone
 
     from assessments.esd import registry
-    from assessments.models import (Assessment, CaseType, DecisionAction, PhysicalState, ReviewDecision, Scenario,
-                                    Status, Submission, VolumeQualifier, refresh_latest_assessment)
+    from assessments.models import (
+        Assessment,
+        CaseType,
+        DecisionAction,
+        PhysicalState,
+        ReviewDecision,
+        Scenario,
+        Status,
+        Submission,
+        VolumeQualifier,
+        refresh_latest_assessment,
+    )
     from assessments.roles import REVIEWER_GROUP, SUPERVISOR_GROUP
 
     if Submission.objects.exists():

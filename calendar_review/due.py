@@ -15,9 +15,9 @@ stay as they were on the day before it began.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, timedelta
-from typing import Iterable
 
 #: TSCA 5(a)(1): the review period, in calendar days (settings.PMN_REVIEW_DAYS by default).
 TSCA_REVIEW_DAYS = 90

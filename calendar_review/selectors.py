@@ -5,9 +5,9 @@ a CBI case, and so its calendar, exists only for users cleared for CBI."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, timedelta
-from typing import Mapping
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -270,7 +270,7 @@ class DuePlace:
         return f"{self.due_on:%Y-%m-%d},{self.pk}"
 
     @classmethod
-    def parse(cls, text: str) -> "DuePlace":
+    def parse(cls, text: str) -> DuePlace:
         day, comma, pk = text.partition(",")
         if not comma or not (pk.isascii() and pk.isdigit()) or len(pk) > 18:
             raise BadDuePlace(BAD_DUE_PLACE)

@@ -15,9 +15,9 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from assessments.limits import text_error
 from assessments.models import Assessment, Submission, refresh_latest_assessment
 from assessments.permissions import EDITABLE_STATUSES
-from assessments.limits import text_error
 from notices.models import Verb
 from notices.services import notify
 

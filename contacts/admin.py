@@ -15,15 +15,16 @@ from django import forms
 from django.contrib import admin
 from django.core.exceptions import ValidationError
 
-from assessments.admin import CbiFilteredAdmin, _become
 from assessments import selectors as case_selectors
+from assessments.admin import CbiFilteredAdmin, _become
 from assessments.roles import is_cbi_cleared
+from reviewer.admin_records import ReadOnlyAdmin
 
 from . import permissions, services
 from .models import ContactReport, ContactReportAssessment
 
 
-class LinkInline(admin.TabularInline):
+class LinkInline(ReadOnlyAdmin, admin.TabularInline):
     """The revisions a contact applies to: shown, changed on the contact's own page."""
 
     model = ContactReportAssessment
@@ -31,15 +32,6 @@ class LinkInline(admin.TabularInline):
     fields = ("assessment",)
     readonly_fields = ("assessment",)
     verbose_name_plural = "Applies to revisions (change them on the contact's page on the site)"
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 class ContactReportAdminForm(forms.ModelForm):

@@ -1,6 +1,7 @@
 """The contact report form. It checks only what a browser can get wrong (a date and time
 that is one, a choice that is offered); every rule of the contact itself is the model's
-``clean()``, run by the service, whose errors come back on the field they name."""
+``clean()``, which the form runs (ModelForm's model validation) and the service runs again
+for every other caller; its errors come back on the field they name."""
 
 from __future__ import annotations
 
@@ -113,8 +114,3 @@ class ContactReportForm(forms.ModelForm):
 
     def model_data(self) -> dict:
         return {name: self.cleaned_data[name] for name in self._meta.fields}
-
-    def _post_clean(self):
-        # The model's rules are run once, by the service (so that they hold for every
-        # caller); the form only parses. ModelForm would otherwise run them here too.
-        pass

@@ -21,7 +21,7 @@ covered: nothing in the application uses them on these tables.
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta, timezone as dt_timezone
+from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -50,7 +50,7 @@ class Direction(models.TextChoices):
 FUTURE_TOLERANCE = timedelta(minutes=10)
 #: The earliest contact time accepted: TSCA took effect on 1 January 1977, and an earlier
 #: year is a typing error (``0226`` for ``2026``).
-EARLIEST_CONTACT = datetime(1977, 1, 1, tzinfo=dt_timezone.utc)
+EARLIEST_CONTACT = datetime(1977, 1, 1, tzinfo=UTC)
 #: Characters in the notes of one contact: several pages of the printed report.
 NOTES_LIMIT = 10_000
 #: A phone number as people write it: digits, spaces, ``+ ( ) - . /``, and an extension

@@ -36,7 +36,8 @@ from assessments.models import Assessment, Status, Submission
 from assessments.reports.cache import report_key, stored_pdf
 from assessments.reports.cbi import CBI_TEXT, Cbi
 from assessments.reports.context import SANITISED_NOTE, irer_context
-from assessments.reports.render import STYLESHEET as IRER_STYLESHEET, html_to_pdf, irer_html
+from assessments.reports.render import STYLESHEET as IRER_STYLESHEET
+from assessments.reports.render import html_to_pdf, irer_html
 from assessments.reports.services import FULL_COPY_NOT_ALLOWED
 from assessments.reports.tasks import READY, RenderState, render_request
 from assessments.roles import is_cbi_cleared
@@ -86,7 +87,7 @@ def contact_entries(reports, *, submission: Submission, sanitised: bool) -> list
             "notes": report.notes,
         }
         if report.is_cbi and sanitised:
-            items = {name: CBI_TEXT for name in items}
+            items = dict.fromkeys(items, CBI_TEXT)
         elif report.is_cbi:
             items = {name: f"[{text}]" if text else "" for name, text in items.items()}
         else:

@@ -101,7 +101,7 @@ def _send(subject: str, body: str, to: str) -> None:
     """Send after the commit; a mail server that fails is logged, never undoes the review."""
     try:
         send_mail(subject, body, None, [to], fail_silently=False)
-    except Exception:  # noqa: BLE001  any transport error: the notice in the application stays
+    except Exception:
         logger.exception("Could not send the notice email to %s", to)
 
 

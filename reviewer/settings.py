@@ -14,9 +14,9 @@ The security settings (HTTPS, HSTS, cookies, sessions, login lockout) are read a
 end of this file; README "Configuration" and "Security" list their variables.
 """
 
+import os
 from datetime import timedelta
 from pathlib import Path
-import os
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured

@@ -15,7 +15,7 @@ os.environ.setdefault("SECRET_KEY", "test-only-secret-key-not-for-production")
 # checked in a subprocess with the production settings (tests/security).
 os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
 
-from .settings import *  # noqa: E402,F401,F403
+from .settings import *  # noqa: F403
 
 PASSWORD_HASHERS = [
     "django.contrib.auth.hashers.MD5PasswordHasher",  # fast for users the tests create

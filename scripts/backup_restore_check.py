@@ -36,11 +36,13 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from reviewer.postgres import admin, server_url  # noqa: E402 (after the path)
+
 PYTHON = str(ROOT / ".venv/bin/python") if (ROOT / ".venv/bin/python").exists() else sys.executable
-DEFAULT_SERVER = "postgres://postgres@127.0.0.1:5432"
 
 
 # Inside Django (this file run again with --task, DATABASE_URL set to one database) ----------
@@ -87,7 +89,6 @@ TASKS = {"populate": task_populate, "snapshot": task_snapshot}
 
 
 def run_task(name: str) -> None:
-    sys.path.insert(0, str(ROOT))
     import django
 
     django.setup()
@@ -159,21 +160,6 @@ def report(before: dict, after: dict) -> int:
         return 1
     print("OK: the restored database is identical (row counts, sequences, case exports).")
     return 0
-
-
-def server_url() -> str:
-    url = os.environ.get("DATABASE_URL", "")
-    if url.startswith(("postgres://", "postgresql://")):
-        parts = urlsplit(url)
-        return urlunsplit((parts.scheme, parts.netloc, "", "", ""))
-    return DEFAULT_SERVER
-
-
-def admin(server: str, sql: str) -> None:
-    import psycopg
-
-    with psycopg.connect(f"{server}/postgres", autocommit=True) as conn:
-        conn.execute(sql)
 
 
 # The self-test (--tamper): one changed value in the restored copy must fail the check.

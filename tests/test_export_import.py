@@ -23,7 +23,7 @@ from django.core.management import CommandError, call_command
 from assessments import services, workflow
 from assessments.models import Assessment, ReviewDecision, Scenario, Status, Submission
 from assessments.roles import REVIEWER_GROUP, SUPERVISOR_GROUP
-from tests._review_support import add_computed_scenario, toy_engine  # noqa: F401  (fixtures)
+from tests._review_support import add_computed_scenario, toy_engine
 from tests.conftest import make_assessment, make_submission, make_user
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy_engine")]
@@ -322,9 +322,9 @@ def test_invalid_row_is_named_and_nothing_is_written(exported, tmp_path):
     refused(write(tmp_path, exported), "assessments[1].scenarios[0]: title: Ensure this value has at most 200 characters (it has 300).")
 
 
-def test_a_broken_database_rule_is_named(exported, tmp_path):
+def test_a_value_out_of_its_range_is_named_with_the_range(exported, tmp_path):
     exported["case"]["production_volume_kg_yr"] = -5
-    refused(write(tmp_path, exported), "case: Constraint “submission_pv_positive” is violated.")
+    refused(write(tmp_path, exported), "case: production_volume_kg_yr: The production volume must be greater than 0 kg/yr.")
 
 
 def test_an_approved_revision_without_approver_is_refused(exported, tmp_path):

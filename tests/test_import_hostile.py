@@ -35,10 +35,18 @@ from assessments import transfer
 from assessments.esd import results
 from assessments.models import Assessment, Scenario, Submission
 from assessments.roles import REVIEWER_GROUP, SUPERVISOR_GROUP
-from tests._review_support import toy_engine  # noqa: F401  (fixture)
+from tests._review_support import toy_engine
 from tests.conftest import make_user
-from tests.test_export_import import (  # noqa: F401  (fixtures: case, people, exported)
-    OTHER_CASE, case, db_state, elsewhere, export, exported, import_file, people, write,
+from tests.test_export_import import (
+    OTHER_CASE,
+    case,
+    db_state,
+    elsewhere,
+    export,
+    exported,
+    import_file,
+    people,
+    write,
 )
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy_engine")]

@@ -24,8 +24,9 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from typing import Any, Collection, Mapping
+from typing import Any
 
 from .irer import irer_label, standard_sentence
 from .models import doses

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any
 
 from .text import allowed_range
 
@@ -244,7 +245,7 @@ class When:
         )
 
 
-def when(**conditions: str | None | tuple[str | None, ...]) -> When:
+def when(**conditions: str | tuple[str | None, ...] | None) -> When:
     """A :class:`When` holding when each named choice input has the value (or one of the values) given."""
     if not conditions:
         raise ValueError("when() needs at least one condition")

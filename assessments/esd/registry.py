@@ -14,10 +14,11 @@ import dataclasses
 import importlib
 import math
 import pkgutil
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any
 
 from .options import OpenMedium, finish, with_options
 from .parameters import ALL, EngineValidationError, ParamSet

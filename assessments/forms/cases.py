@@ -72,12 +72,16 @@ def error_summary(form: forms.BaseForm, order: list[str] | None = None) -> list[
 
 
 class SubmissionForm(forms.ModelForm):
+    """The case. Its rules are the model's (``Submission``'s field validators, ``clean()``
+    and uniqueness), which the form runs before the service saves; the admin and the import
+    run the same ``full_clean``."""
+
     version_seen = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1, max_value=2**31 - 1)
 
     class Meta:
         model = Submission
         fields = [name for _, names in HEADER_GROUPS for name in names]
-        field_classes = {name: GroupedFloatField for name in _NUMBER_FIELDS}
+        field_classes = dict.fromkeys(_NUMBER_FIELDS, GroupedFloatField)
         widgets = {name: forms.TextInput(attrs={"inputmode": "decimal"}) for name in _NUMBER_FIELDS} | {
             "use_description": forms.Textarea(attrs={"rows": 3}),
             "other_uses": forms.Textarea(attrs={"rows": 2}),
@@ -119,40 +123,6 @@ class SubmissionForm(forms.ModelForm):
         # The TLV/PEL's value and unit go together (Submission.clean() says so when one is missing).
         self.fields["tlv_pel_unit"].choices = [("", "No value given"), *ExposureLimitUnit.choices]
         limit_text_fields(self)
-
-    def clean_production_volume_kg_yr(self):
-        value = self.cleaned_data["production_volume_kg_yr"]
-        if value is not None and value <= 0:
-            raise forms.ValidationError("The production volume must be greater than 0 kg/yr.")
-        return value
-
-    def clean_use_concentration(self):
-        value = self.cleaned_data["use_concentration"]
-        if value is not None and not 0 < value <= 1:
-            raise forms.ValidationError("The concentration is a fraction: greater than 0 and at most 1 (0.15 for 15 %).")
-        return value
-
-    def clean(self):
-        data = super().clean()
-        for name, label in (("pct_below_500_da", "% < 500 Da"), ("pct_below_1000_da", "% < 1000 Da")):
-            value = data.get(name)
-            if value is not None and not 0 <= value <= 100:
-                self.add_error(name, f"{label} must be between 0 and 100.")
-        low, high = data.get("pct_below_500_da"), data.get("pct_below_1000_da")
-        if low is not None and high is not None and low > high:
-            self.add_error("pct_below_500_da", "% < 500 Da cannot exceed % < 1000 Da.")
-        for name in ("molecular_weight",):
-            if data.get(name) is not None and data[name] <= 0:
-                self.add_error(name, "The molecular weight must be greater than 0 g/mol.")
-        for name in ("vapour_pressure_torr", "water_solubility_g_l"):
-            if data.get(name) is not None and data[name] < 0:
-                self.add_error(name, "This value cannot be negative.")
-        return data
-
-    def _post_clean(self):
-        # Model validation runs in the service (submission_create/update), which owns
-        # the save; the form validates fields only.
-        pass
 
     def cbi_claims(self) -> list[str]:
         return [name for name in Submission.CBI_CLAIMABLE if self.cleaned_data.get(CBI_PREFIX + name)]
@@ -252,6 +222,3 @@ class AssessmentNotesForm(forms.ModelForm):
             created = self.instance.created_at if self.instance.pk else None
             value = timezone.localdate(created) if created else timezone.localdate()
         return value
-
-    def _post_clean(self):
-        pass  # the service validates and saves

@@ -10,18 +10,19 @@ applies (``services.clean_step_values``). Nothing about a parameter is typed her
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Mapping
+from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
 
 from .. import services
-from ..numbers import entered
-from ..services import default_text
 from ..esd import registry
 from ..esd.parameters import CHOICE, INT, Param, cross_errors, each_input
+from ..numbers import entered
+from ..services import default_text
 
 REASON_PREFIX = "reason_"
 PRESET_FIELD = "preset"

@@ -16,7 +16,8 @@ put on the field it names, with the engine's message (the field and its allowed 
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError

@@ -13,24 +13,59 @@ decisions), ``scenarios`` (a use) and ``guards`` (approved work is final). Every
 public name is imported here, so ``from assessments.models import X`` reads from one place.
 """
 
+from . import guards  # noqa: F401  (connects the approved-work guard to the models' signals)
 from .assessments import Assessment, IrerNote, ReviewDecision, as_printed, refresh_latest_assessment
 from .case_fields import (
-    FINITE_MAX, GROUNDWATER_MIGRATION_CHOICES, GROUNDWATER_OTHER_MISSING, GROUNDWATER_OTHER_NOT_OTHER,
-    OCCUPATIONAL_EXPOSURE_RATING_CHOICES, OCCUPATIONAL_EXPOSURE_RATINGS, PBT_CHOICES, PBT_SCORES,
-    RATING_MOVED_TO_NOTES, TLV_PEL_UNIT_MISSING, TLV_PEL_VALUE_MISSING, TLV_PEL_VALUE_NOT_POSITIVE, CaseType,
-    ExposureLimitUnit, GroundwaterMigration, PhysicalState, VolumeQualifier, normalise_case_number,
-    parse_groundwater_migration, parse_pbt_rating, pbt_rating_text, split_occupational_exposure_rating,
+    CASE_NUMBER_TAKEN,
+    FINITE_MAX,
+    GROUNDWATER_MIGRATION_CHOICES,
+    GROUNDWATER_OTHER_MISSING,
+    GROUNDWATER_OTHER_NOT_OTHER,
+    OCCUPATIONAL_EXPOSURE_RATING_CHOICES,
+    OCCUPATIONAL_EXPOSURE_RATINGS,
+    PBT_CHOICES,
+    PBT_SCORES,
+    PCT_500_ABOVE_PCT_1000,
+    RATING_MOVED_TO_NOTES,
+    TLV_PEL_UNIT_MISSING,
+    TLV_PEL_VALUE_MISSING,
+    TLV_PEL_VALUE_NOT_POSITIVE,
+    CaseType,
+    ExposureLimitUnit,
+    GroundwaterMigration,
+    NumberRange,
+    PhysicalState,
+    VolumeQualifier,
+    normalise_case_number,
+    parse_groundwater_migration,
+    parse_pbt_rating,
+    pbt_rating_text,
+    split_occupational_exposure_rating,
     tlv_pel_errors,
 )
 from .cases import CASE_AS_APPROVED_NOT_SAVED, CASE_SNAPSHOT_FIELDS, Submission, case_from_snapshot, case_snapshot
 from .scenarios import (
-    RELEASE_TEXT_BAD_ENTRY, RELEASE_TEXT_BAD_NUMBER, RELEASE_TEXT_KEYS, RELEASE_TEXT_LABELS, RELEASE_TEXT_NOT_TEXT,
-    RELEASE_TEXT_UNKNOWN, RELEASE_TEXTS_NOT_AN_OBJECT, SCENARIO_UNDO_MINUTES, SCENARIO_UNDO_WINDOW,
-    LiveScenarioManager, Scenario, release_texts_errors,
+    RELEASE_TEXT_BAD_ENTRY,
+    RELEASE_TEXT_BAD_NUMBER,
+    RELEASE_TEXT_KEYS,
+    RELEASE_TEXT_LABELS,
+    RELEASE_TEXT_NOT_TEXT,
+    RELEASE_TEXT_UNKNOWN,
+    RELEASE_TEXTS_NOT_AN_OBJECT,
+    SCENARIO_UNDO_MINUTES,
+    SCENARIO_UNDO_WINDOW,
+    LiveScenarioManager,
+    Scenario,
+    release_texts_errors,
 )
-from .status import APPROVED_WORK_LOCKED, LATEST_STATUS_CHOICES, NO_ASSESSMENT, ApprovedWorkLocked, DecisionAction, Status
-
-from . import guards  # noqa: E402, F401  (connects the approved-work guard to the models' signals)
+from .status import (
+    APPROVED_WORK_LOCKED,
+    LATEST_STATUS_CHOICES,
+    NO_ASSESSMENT,
+    ApprovedWorkLocked,
+    DecisionAction,
+    Status,
+)
 
 __all__ = [
     # the models
@@ -40,6 +75,7 @@ __all__ = [
     "APPROVED_WORK_LOCKED", "refresh_latest_assessment", "as_printed",
     # the case's fields
     "CaseType", "PhysicalState", "ExposureLimitUnit", "VolumeQualifier", "GroundwaterMigration", "IrerNote",
+    "NumberRange", "CASE_NUMBER_TAKEN", "PCT_500_ABOVE_PCT_1000",
     "FINITE_MAX", "GROUNDWATER_MIGRATION_CHOICES", "GROUNDWATER_OTHER_MISSING", "GROUNDWATER_OTHER_NOT_OTHER",
     "OCCUPATIONAL_EXPOSURE_RATING_CHOICES", "OCCUPATIONAL_EXPOSURE_RATINGS", "PBT_CHOICES", "PBT_SCORES",
     "RATING_MOVED_TO_NOTES", "TLV_PEL_UNIT_MISSING", "TLV_PEL_VALUE_MISSING", "TLV_PEL_VALUE_NOT_POSITIVE",

@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 import copy
-from typing import Iterable
+from collections.abc import Iterable
 
 from django.conf import settings
 from django.db import models

@@ -9,13 +9,83 @@ import math
 import re
 import sys
 
+from django.core.exceptions import ValidationError
 from django.db import models
+from django.db.models import Q
+from django.utils.deconstruct import deconstructible
 
+from ..esd.text import allowed_range
 
 #: The largest finite double: the check constraints' upper bound on a positive quantity.
 #: PostgreSQL orders NaN above every number (and Infinity above this), so ``x <= FINITE_MAX``
 #: refuses both where ``x > 0`` alone lets them in.
 FINITE_MAX = sys.float_info.max
+
+
+@deconstructible
+class NumberRange:
+    """The values a case's number field may take, declared once: the field's validator
+    (which the case form, the admin and the import all run, through ``full_clean``) and
+    the database's check constraint (:meth:`condition`) both read it.
+
+    >>> volume = NumberRange("The production volume", lower=0, lower_open=True, units="kg/yr")
+    >>> volume.message
+    'The production volume must be greater than 0 kg/yr.'
+    >>> volume.contains(5000.0), volume.contains(0.0), volume.contains(float("nan")), volume.contains(float("inf"))
+    (True, False, False, False)
+    >>> NumberRange("% < 500 Da", lower=0, upper=100).message
+    '% < 500 Da must be between 0 and 100.'
+    """
+
+    def __init__(self, subject: str, *, lower: float, upper: float | None = None, lower_open: bool = False,
+                 units: str = "", hint: str = ""):
+        self.subject, self.lower, self.upper, self.lower_open = subject, lower, upper, lower_open
+        self.units, self.hint = units, hint
+
+    @property
+    def message(self) -> str:
+        """The error, naming the allowed range (``esd.text.allowed_range``); no upper bound
+        is said where the only one is that the number be finite."""
+        units = f" {self.units}" if self.units else ""
+        return f"{self.subject} must be {allowed_range(self.lower, self.upper, lower_open=self.lower_open)}{units}{self.hint}."
+
+    def contains(self, value: float) -> bool:
+        """``value`` is in the range (NaN is in none; infinity is above every range)."""
+        above = value > self.lower if self.lower_open else value >= self.lower
+        return above and value <= (FINITE_MAX if self.upper is None else self.upper)
+
+    def __call__(self, value: float) -> None:
+        if not self.contains(value):
+            raise ValidationError(self.message, code="out_of_range")
+
+    def condition(self, field: str, *, null: bool) -> Q:
+        """The check constraint's condition on ``field`` (blank allowed when ``null``)."""
+        lowest = "gt" if self.lower_open else "gte"
+        upper = FINITE_MAX if self.upper is None else self.upper
+        within = Q(**{f"{field}__{lowest}": self.lower}) & Q(**{f"{field}__lte": upper})
+        return Q(**{f"{field}__isnull": True}) | within if null else within
+
+    def _key(self) -> tuple:
+        return self.subject, self.lower, self.upper, self.lower_open, self.units, self.hint
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, NumberRange) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+
+# The case's number fields (Submission), each range once.
+PRODUCTION_VOLUME = NumberRange("The production volume", lower=0, lower_open=True, units="kg/yr")
+MOLECULAR_WEIGHT = NumberRange("The molecular weight", lower=0, lower_open=True, units="g/mol")
+VAPOUR_PRESSURE = NumberRange("The vapour pressure", lower=0, units="torr")
+WATER_SOLUBILITY = NumberRange("The water solubility", lower=0, units="g/L")
+PCT_BELOW_500_DA = NumberRange("% < 500 Da", lower=0, upper=100)
+PCT_BELOW_1000_DA = NumberRange("% < 1000 Da", lower=0, upper=100)
+USE_CONCENTRATION = NumberRange("The concentration", lower=0, upper=1, lower_open=True,
+                                hint=", as a fraction (0.15 for 15 %)")
+PCT_500_ABOVE_PCT_1000 = "% < 500 Da cannot exceed % < 1000 Da."
+CASE_NUMBER_TAKEN = "A case with this case number already exists: {case_number}."
 
 
 class CaseType(models.TextChoices):

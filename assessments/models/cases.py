@@ -16,9 +16,30 @@ from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
 from .case_fields import (
-    FINITE_MAX, GROUNDWATER_MIGRATION_CHOICES, GROUNDWATER_OTHER_MISSING, GROUNDWATER_OTHER_NOT_OTHER,
-    PBT_CHOICES, PBT_SCORES, TLV_PEL_VALUE_NOT_POSITIVE, CaseType, ExposureLimitUnit, GroundwaterMigration,
-    PhysicalState, VolumeQualifier, normalise_case_number, pbt_rating_text, tlv_pel_errors,
+    CASE_NUMBER_TAKEN,
+    FINITE_MAX,
+    GROUNDWATER_MIGRATION_CHOICES,
+    GROUNDWATER_OTHER_MISSING,
+    GROUNDWATER_OTHER_NOT_OTHER,
+    MOLECULAR_WEIGHT,
+    PBT_CHOICES,
+    PBT_SCORES,
+    PCT_500_ABOVE_PCT_1000,
+    PCT_BELOW_500_DA,
+    PCT_BELOW_1000_DA,
+    PRODUCTION_VOLUME,
+    TLV_PEL_VALUE_NOT_POSITIVE,
+    USE_CONCENTRATION,
+    VAPOUR_PRESSURE,
+    WATER_SOLUBILITY,
+    CaseType,
+    ExposureLimitUnit,
+    GroundwaterMigration,
+    PhysicalState,
+    VolumeQualifier,
+    normalise_case_number,
+    pbt_rating_text,
+    tlv_pel_errors,
 )
 from .status import LATEST_STATUS_CHOICES, NO_ASSESSMENT, ApprovedWorkLocked, Status
 
@@ -57,7 +78,8 @@ class Submission(models.Model):
 
     # Volume
     production_volume_kg_yr = models.FloatField(
-        "production volume (kg/yr)", help_text="Maximum annual production or import volume."
+        "production volume (kg/yr)", help_text="Maximum annual production or import volume.",
+        validators=[PRODUCTION_VOLUME],
     )
     volume_qualifier = models.CharField(
         "production volume is for", max_length=24, choices=VolumeQualifier.choices,
@@ -66,14 +88,19 @@ class Submission(models.Model):
     )
 
     # Physical-chemical properties (CRSS)
-    molecular_weight = models.FloatField("molecular weight (g/mol)", null=True, blank=True)
-    vapour_pressure_torr = models.FloatField("vapour pressure (torr)", null=True, blank=True)
+    molecular_weight = models.FloatField("molecular weight (g/mol)", null=True, blank=True,
+                                         validators=[MOLECULAR_WEIGHT])
+    vapour_pressure_torr = models.FloatField("vapour pressure (torr)", null=True, blank=True,
+                                             validators=[VAPOUR_PRESSURE])
     vapour_pressure_temp_c = models.FloatField("vapour pressure temperature (°C)", null=True, blank=True)
-    water_solubility_g_l = models.FloatField("water solubility (g/L)", null=True, blank=True)
+    water_solubility_g_l = models.FloatField("water solubility (g/L)", null=True, blank=True,
+                                             validators=[WATER_SOLUBILITY])
     water_solubility_temp_c = models.FloatField("water solubility temperature (°C)", null=True, blank=True)
     physical_state = models.CharField(max_length=10, choices=PhysicalState.choices, default=PhysicalState.UNKNOWN)
-    pct_below_500_da = models.FloatField("% < 500 Da", null=True, blank=True, help_text="Polymers: percent by weight.")
-    pct_below_1000_da = models.FloatField("% < 1000 Da", null=True, blank=True, help_text="Polymers: percent by weight.")
+    pct_below_500_da = models.FloatField("% < 500 Da", null=True, blank=True, help_text="Polymers: percent by weight.",
+                                         validators=[PCT_BELOW_500_DA])
+    pct_below_1000_da = models.FloatField("% < 1000 Da", null=True, blank=True, help_text="Polymers: percent by weight.",
+                                          validators=[PCT_BELOW_1000_DA])
 
     # Hazard communication
     tlv_pel_value = models.FloatField(
@@ -100,6 +127,7 @@ class Submission(models.Model):
         null=True,
         blank=True,
         help_text="Mass fraction of the chemical in the formulation, 0 to 1 (e.g. 0.15 for 15 %).",
+        validators=[USE_CONCENTRATION],
     )
     other_uses = models.TextField(blank=True)
     consumer_use = models.TextField(blank=True)
@@ -188,45 +216,25 @@ class Submission(models.Model):
             ),
         ]
         constraints = [
-            models.CheckConstraint(
-                condition=Q(production_volume_kg_yr__gt=0) & Q(production_volume_kg_yr__lte=FINITE_MAX),
-                name="submission_pv_positive"
-            ),
-            models.CheckConstraint(
-                condition=Q(molecular_weight__isnull=True)
-                | (Q(molecular_weight__gt=0) & Q(molecular_weight__lte=FINITE_MAX)),
-                name="submission_mw_positive",
-            ),
-            models.CheckConstraint(
-                condition=Q(vapour_pressure_torr__isnull=True)
-                | (Q(vapour_pressure_torr__gte=0) & Q(vapour_pressure_torr__lte=FINITE_MAX)),
-                name="submission_vp_not_negative",
-            ),
-            models.CheckConstraint(
-                condition=Q(water_solubility_g_l__isnull=True)
-                | (Q(water_solubility_g_l__gte=0) & Q(water_solubility_g_l__lte=FINITE_MAX)),
-                name="submission_solubility_not_negative",
-            ),
-            models.CheckConstraint(
-                condition=Q(pct_below_500_da__isnull=True)
-                | (Q(pct_below_500_da__gte=0) & Q(pct_below_500_da__lte=100)),
-                name="submission_pct_500_within_0_100",
-            ),
-            models.CheckConstraint(
-                condition=Q(pct_below_1000_da__isnull=True)
-                | (Q(pct_below_1000_da__gte=0) & Q(pct_below_1000_da__lte=100)),
-                name="submission_pct_1000_within_0_100",
+            # The number fields' ranges, from the validators' declarations (case_fields).
+            *(
+                models.CheckConstraint(condition=rule.condition(field, null=null), name=name)
+                for name, field, rule, null in (
+                    ("submission_pv_positive", "production_volume_kg_yr", PRODUCTION_VOLUME, False),
+                    ("submission_mw_positive", "molecular_weight", MOLECULAR_WEIGHT, True),
+                    ("submission_vp_not_negative", "vapour_pressure_torr", VAPOUR_PRESSURE, True),
+                    ("submission_solubility_not_negative", "water_solubility_g_l", WATER_SOLUBILITY, True),
+                    ("submission_pct_500_within_0_100", "pct_below_500_da", PCT_BELOW_500_DA, True),
+                    ("submission_pct_1000_within_0_100", "pct_below_1000_da", PCT_BELOW_1000_DA, True),
+                    ("submission_concentration_fraction", "use_concentration", USE_CONCENTRATION, True),
+                )
             ),
             models.CheckConstraint(
                 condition=Q(pct_below_500_da__isnull=True)
                 | Q(pct_below_1000_da__isnull=True)
                 | Q(pct_below_500_da__lte=models.F("pct_below_1000_da")),
                 name="submission_pct_500_not_above_pct_1000",
-            ),
-            models.CheckConstraint(
-                condition=Q(use_concentration__isnull=True)
-                | (Q(use_concentration__gt=0) & Q(use_concentration__lte=1)),
-                name="submission_concentration_fraction",
+                violation_error_message=PCT_500_ABOVE_PCT_1000,
             ),
             # NaN and infinity are refused too: on PostgreSQL NaN compares above every number.
             models.CheckConstraint(
@@ -286,6 +294,9 @@ class Submission(models.Model):
                 {"cbi_claims": "CBI claims must be a list of these fields: " + ", ".join(self.CBI_CLAIMABLE)}
             )
         errors = tlv_pel_errors(self.tlv_pel_value, self.tlv_pel_unit)
+        low, high = self.pct_below_500_da, self.pct_below_1000_da
+        if isinstance(low, float | int) and isinstance(high, float | int) and low > high:
+            errors["pct_below_500_da"] = PCT_500_ABOVE_PCT_1000
         other = (self.groundwater_migration_other or "").strip()
         if self.groundwater_migration == GroundwaterMigration.OTHER and not other:
             errors["groundwater_migration_other"] = GROUNDWATER_OTHER_MISSING
@@ -293,6 +304,12 @@ class Submission(models.Model):
             errors["groundwater_migration_other"] = GROUNDWATER_OTHER_NOT_OTHER
         if errors:
             raise ValidationError(errors)
+
+    def unique_error_message(self, model_class, unique_check):
+        # Said with the number (Django's own message names the model: "Submission with this ...").
+        if tuple(unique_check) == ("case_number",):
+            return ValidationError(CASE_NUMBER_TAKEN.format(case_number=self.case_number), code="unique")
+        return super().unique_error_message(model_class, unique_check)
 
     def save(self, *args, **kwargs) -> None:
         if getattr(self, "_as_approved", False):  # an approved revision's copy (Assessment.case_data)
@@ -348,7 +365,7 @@ def case_snapshot(case) -> dict:
     return snapshot
 
 
-def case_from_snapshot(case: "Submission", snapshot: dict) -> "Submission":
+def case_from_snapshot(case: Submission, snapshot: dict) -> Submission:
     """``case`` as ``snapshot`` recorded it: an unsaved copy (same id; :meth:`Submission.save`
     refuses it) whose data fields are the snapshot's. A field the snapshot does not hold
     (added to the case later) has its default. The CBI claims are those of the snapshot

@@ -13,7 +13,6 @@ from simple_history.models import HistoricalRecords
 from ..limits import text_error
 from .assessments import Assessment
 
-
 #: What an engineer may write for one release in the report (Scenario.release_texts):
 #: ``to`` the destination (an NPDES permit, a named POTW), ``basis`` the engineer's words
 #: after the model's standard sentence; each at most this many characters.

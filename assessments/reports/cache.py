@@ -31,7 +31,6 @@ from collections.abc import Callable
 from functools import cache
 
 from django.conf import settings
-
 from django.core.files.base import ContentFile
 from django.core.files.storage import InvalidStorageError, Storage, storages
 

@@ -104,6 +104,12 @@ class Cbi:
         return text
 
     @property
+    def hides_ppm(self) -> bool:
+        """A concentration in ppm with its mg/m³ beside it gives the molecular weight: hidden
+        with it."""
+        return self.sanitised and self.submission.is_claimed("molecular_weight")
+
+    @property
     def hides_annual_totals(self) -> bool:
         """All-site annual totals add up to the production volume: hidden with it."""
         return self.sanitised and self.submission.is_claimed("production_volume_kg_yr")

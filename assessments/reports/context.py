@@ -45,6 +45,7 @@ from ..templatetags.figures import epa, significant
 from . import header as header_lines
 from .cbi import CBI_TEXT, Cbi
 from .releases import computed_bases, release_groups
+
 SANITISED_NOTE = (
     "SANITISED COPY: items claimed as confidential business information (CBI) are replaced by "
     "the generic name or [CBI], as are the figures that would reveal them."
@@ -161,7 +162,7 @@ def _concentration_texts(estimate: dict, cbi: Cbi, symbols: frozenset[str]) -> t
     molecular weight is claimed the ppm is [CBI]: with the mg/m³ beside it, it gives the
     molecular weight away (ppm = mg/m³ × 24.45 / MW)."""
     mg_m3 = cbi.number(symbols, "", estimate["mg_m3"], epa(estimate["mg_m3"]))
-    if cbi.sanitised and estimate["ppm"] is not None and cbi.submission.is_claimed("molecular_weight"):
+    if cbi.hides_ppm and estimate["ppm"] is not None:
         return mg_m3, CBI_TEXT
     return mg_m3, cbi.number(symbols, "", estimate["ppm"], epa(estimate["ppm"]))
 
@@ -202,7 +203,6 @@ def exposure_summary_section(assessment: Assessment, uses: list, cbi: Cbi) -> di
     """The exposure summary across all uses (:func:`assessments.presentation.exposure_summary`),
     numbers as the report prints them (E-notation, two figures; counts as counts)."""
     summary = exposure_summary(assessment=assessment, scenarios=uses)
-    mw_claimed = cbi.sanitised and cbi.submission.is_claimed("molecular_weight")
     groups = []
     for group in summary["groups"]:
         rows = []
@@ -212,7 +212,7 @@ def exposure_summary_section(assessment: Assessment, uses: list, cbi: Cbi) -> di
             elif row["kind"] == "span":
                 cells = [{"text": row["cells"][0], "above": False}]
             else:
-                hidden = mw_claimed and row["unit"] == "ppm"
+                hidden = cbi.hides_ppm and row["unit"] == "ppm"
                 cells = [
                     {"text": CBI_TEXT if hidden and c is not None else cbi.number(frozenset(), "", c, epa(c)), "above": False}
                     for c in row["cells"]

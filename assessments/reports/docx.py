@@ -16,8 +16,9 @@ Who may have which copy is the caller's check (``reports.services``).
 from __future__ import annotations
 
 import io
+from collections.abc import Iterable
 from datetime import date, datetime
-from typing import Any, Iterable
+from typing import Any
 
 from django.utils import dateformat, timezone
 from docx import Document

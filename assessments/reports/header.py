@@ -13,7 +13,7 @@ One pure function per line; ``context.header`` puts them together and applies CB
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..esd.results import ENGINE_VERSION
 from ..templatetags.figures import epa

@@ -73,33 +73,84 @@ Import rules: nothing gets in that the application itself would refuse.
 from __future__ import annotations
 
 import json
-from typing import Any, Iterator, Mapping
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.db import DatabaseError, IntegrityError, models, transaction
 from django.utils import timezone
 
+from contacts import transfer as contact_transfer
+
 from ..engine_results import short as _short
 from ..models import Assessment, ReviewDecision, Scenario, Submission
 from .checks import APPROVAL_TIME_TOLERANCE, set_fields
 from .document import (
-    DERIVED, FORMAT, FORMAT_VERSION, NOT_EXPORTED, PARENT_LINKS, TOP_LEVEL_KEYS, children, expect_list, expect_object,
-    is_user_link, name_list, parse_aware, row_fields,
+    DERIVED,
+    FORMAT,
+    FORMAT_VERSION,
+    NOT_EXPORTED,
+    PARENT_LINKS,
+    TOP_LEVEL_KEYS,
+    children,
+    expect_list,
+    expect_object,
+    is_user_link,
+    name_list,
+    parse_aware,
+    row_fields,
 )
 from .errors import (
-    APPROVED_AT_MISMATCH, APPROVED_BY_MISMATCH, BAD_STRUCTURE, CASE_EXISTS, COMPUTATION_WITHOUT_RESULT, DUPLICATE_KEY,
-    ENGINE_VERSION_DIFFERS, IMPORT_REASON, INVALID_ROW, INVALID_VALUE, MAPPED_TO_MISSING, MISSING_USERS, NOT_AN_OBJECT,
-    NOT_APPROVED_YET, NOT_A_CASE_EXPORT, NOT_FINITE, NOT_JSON, NOT_UNICODE, NOT_UTF8, NO_SUCH_CASE, NO_USES,
-    NUL_IN_TEXT, REASON_MISSING, REASON_TOO_LONG, RESULT_WITHOUT_COMPUTATION, REVISION_NOT_APPROVED, REVISION_NUMBERS,
-    SNAPSHOT_NOT_AN_OBJECT, TOO_DEEP, TOO_LARGE, TRAIL_END, TRAIL_FROM, TRAIL_NOT_SUPERVISOR, TRAIL_ORDER,
-    TRAIL_OWN_WORK, TRAIL_RETURN_COMMENT, TRAIL_STEP, TRAIL_SUBMITTER, UNKNOWN_FIELDS, UNKNOWN_STEP,
-    UNSUPPORTED_VERSION, USE_NOT_CURRENT, VOLUME_REASON, WRITE_FAILED, TransferError,
+    APPROVED_AT_MISMATCH,
+    APPROVED_BY_MISMATCH,
+    BAD_STRUCTURE,
+    CASE_EXISTS,
+    COMPUTATION_WITHOUT_RESULT,
+    DUPLICATE_KEY,
+    ENGINE_VERSION_DIFFERS,
+    IMPORT_REASON,
+    INVALID_ROW,
+    INVALID_VALUE,
+    MAPPED_TO_MISSING,
+    MISSING_USERS,
+    NO_SUCH_CASE,
+    NO_USES,
+    NOT_A_CASE_EXPORT,
+    NOT_AN_OBJECT,
+    NOT_APPROVED_YET,
+    NOT_FINITE,
+    NOT_JSON,
+    NOT_UNICODE,
+    NOT_UTF8,
+    NUL_IN_TEXT,
+    REASON_MISSING,
+    REASON_TOO_LONG,
+    RESULT_WITHOUT_COMPUTATION,
+    REVISION_NOT_APPROVED,
+    REVISION_NUMBERS,
+    SNAPSHOT_NOT_AN_OBJECT,
+    TOO_DEEP,
+    TOO_LARGE,
+    TRAIL_END,
+    TRAIL_FROM,
+    TRAIL_NOT_SUPERVISOR,
+    TRAIL_ORDER,
+    TRAIL_OWN_WORK,
+    TRAIL_RETURN_COMMENT,
+    TRAIL_STEP,
+    TRAIL_SUBMITTER,
+    UNKNOWN_FIELDS,
+    UNKNOWN_STEP,
+    UNSUPPORTED_VERSION,
+    USE_NOT_CURRENT,
+    VOLUME_REASON,
+    WRITE_FAILED,
+    TransferError,
 )
 from .legacy import LEGACY_CASE_FIELDS, upgrade_assessment, upgrade_case
 from .reading import MAX_FILE_BYTES, MAX_NESTING, loads, scan
 from .writing import write
-from contacts import transfer as contact_transfer
 
 #: What callers import from here: the export and the import, the reading of a file, and every limit and message.
 __all__ = [

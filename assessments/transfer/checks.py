@@ -7,31 +7,66 @@ in the file.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import timedelta
-from typing import Any, Mapping
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
-from ..engine_results import engine_result_difference, join_path as _join, short as _short, show as _show
+from ..engine_results import engine_result_difference
+from ..engine_results import join_path as _join
+from ..engine_results import short as _short
+from ..engine_results import show as _show
 from ..esd import registry
 from ..esd.parameters import ALL, CHOICE, EngineValidationError, each_input
 from ..esd.results import ENGINE_VERSION
-from ..esd.site_data import SITE_SPECIFIC, STEP as SITE_STEP, parse_entries
+from ..esd.site_data import SITE_SPECIFIC, parse_entries
+from ..esd.site_data import STEP as SITE_STEP
 from ..limits import TEXT_LIMITS, text_error
 from ..models import (
-    CASE_SNAPSHOT_FIELDS, Assessment, DecisionAction, ReviewDecision, Scenario, Status, Submission, case_snapshot,
+    CASE_SNAPSHOT_FIELDS,
+    Assessment,
+    DecisionAction,
+    ReviewDecision,
+    Scenario,
+    Status,
+    Submission,
+    case_snapshot,
 )
 from ..roles import SUPERVISOR_GROUP, is_supervisor
 from .document import DERIVED, is_user_link, name_list, row_fields
 from .errors import (
-    APPROVED_AT_MISMATCH, APPROVED_BY_MISMATCH, COMPUTATION_WITHOUT_RESULT, ENGINE_VERSION_DIFFERS, INVALID_ROW,
-    INVALID_VALUE, NOT_APPROVED_YET, NOT_FINITE, NO_USES, REASON_MISSING, REASON_TOO_LONG, RESULT_WITHOUT_COMPUTATION,
-    REVISION_NOT_APPROVED, REVISION_NUMBERS, SNAPSHOT_NOT_AN_OBJECT, TRAIL_END, TRAIL_FROM, TRAIL_NOT_SUPERVISOR,
-    TRAIL_ORDER, TRAIL_OWN_WORK, TRAIL_RETURN_COMMENT, TRAIL_STEP, TRAIL_SUBMITTER, UNKNOWN_FIELDS, UNKNOWN_STEP,
-    USE_NOT_CURRENT, VOLUME_REASON, TransferError,
+    APPROVED_AT_MISMATCH,
+    APPROVED_BY_MISMATCH,
+    COMPUTATION_WITHOUT_RESULT,
+    ENGINE_VERSION_DIFFERS,
+    INVALID_ROW,
+    INVALID_VALUE,
+    NO_USES,
+    NOT_APPROVED_YET,
+    NOT_FINITE,
+    REASON_MISSING,
+    REASON_TOO_LONG,
+    RESULT_WITHOUT_COMPUTATION,
+    REVISION_NOT_APPROVED,
+    REVISION_NUMBERS,
+    SNAPSHOT_NOT_AN_OBJECT,
+    TRAIL_END,
+    TRAIL_FROM,
+    TRAIL_NOT_SUPERVISOR,
+    TRAIL_ORDER,
+    TRAIL_OWN_WORK,
+    TRAIL_RETURN_COMMENT,
+    TRAIL_STEP,
+    TRAIL_SUBMITTER,
+    UNKNOWN_FIELDS,
+    UNKNOWN_STEP,
+    USE_NOT_CURRENT,
+    VOLUME_REASON,
+    TransferError,
 )
 
 #: How far an approval's ``approved_at`` may lie from its approve decision's time: the
@@ -194,11 +229,13 @@ def _check_reasons(engine: registry.Scenario, inputs: dict, reasons: Any, where:
                 problem = REASON_TOO_LONG.format(length=len(reason), limit=limit)
                 raise TransferError(INVALID_VALUE.format(where=_join(f"{where}.reasons", symbol), problem=problem))
     for symbol, raw in inputs.items():
-        if symbol in engine.params and needs_reason(engine.params[symbol], engine.params[symbol].coerce(raw)):
-            if not reasons.get(symbol, "").strip():
-                raise TransferError(
-                    INVALID_VALUE.format(where=_join(f"{where}.inputs", symbol), problem=REASON_MISSING.format(symbol=symbol))
-                )
+        if symbol not in engine.params:
+            continue
+        param = engine.params[symbol]
+        if needs_reason(param, param.coerce(raw)) and not reasons.get(symbol, "").strip():
+            raise TransferError(
+                INVALID_VALUE.format(where=_join(f"{where}.inputs", symbol), problem=REASON_MISSING.format(symbol=symbol))
+            )
 
 
 def check_scenario(scenario: Scenario, where: str) -> None:

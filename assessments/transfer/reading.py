@@ -10,11 +10,23 @@ import json
 import math
 from typing import Any
 
-from ..engine_results import join_path as _join, short as _short
+from ..engine_results import join_path as _join
+from ..engine_results import short as _short
 from .document import FORMAT, FORMAT_VERSION
 from .errors import (
-    DUPLICATE_KEY, INVALID_VALUE, NOT_AN_OBJECT, NOT_A_CASE_EXPORT, NOT_FINITE, NOT_JSON, NOT_UNICODE, NOT_UTF8,
-    NUL_IN_TEXT, TOO_DEEP, TOO_LARGE, UNSUPPORTED_VERSION, TransferError,
+    DUPLICATE_KEY,
+    INVALID_VALUE,
+    NOT_A_CASE_EXPORT,
+    NOT_AN_OBJECT,
+    NOT_FINITE,
+    NOT_JSON,
+    NOT_UNICODE,
+    NOT_UTF8,
+    NUL_IN_TEXT,
+    TOO_DEEP,
+    TOO_LARGE,
+    UNSUPPORTED_VERSION,
+    TransferError,
 )
 
 #: The largest file ``import_case`` reads (bytes), checked before parsing. A case export

@@ -6,15 +6,29 @@ from __future__ import annotations
 
 from django.db.models.functions import Trim, Upper
 
+from contacts import transfer as contact_transfer
+
 from ..models import (
-    Assessment, ReviewDecision, Scenario, Status, Submission, as_printed, normalise_case_number, refresh_latest_assessment,
+    Assessment,
+    ReviewDecision,
+    Scenario,
+    Status,
+    Submission,
+    as_printed,
+    normalise_case_number,
+    refresh_latest_assessment,
 )
 from .checks import (
-    build, check_case_snapshot, check_reviewed_uses, check_revisions, check_row, check_scenario, check_trail,
+    build,
+    check_case_snapshot,
+    check_reviewed_uses,
+    check_revisions,
+    check_row,
+    check_scenario,
+    check_trail,
 )
 from .document import children
 from .errors import CASE_EXISTS, TransferError
-from contacts import transfer as contact_transfer
 
 
 def write(case: dict, assessments: list[dict], users: dict, reason: str, contacts=None) -> Submission:

@@ -11,9 +11,9 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import Permission
 
-from assessments.models import Assessment, ReviewDecision, Scenario, Submission
 from assessments import services
-from tests._review_support import approved, draft_with_result, returned, submitted, toy_engine  # noqa: F401  (fixtures)
+from assessments.models import Assessment, ReviewDecision, Scenario, Submission
+from tests._review_support import approved, draft_with_result, returned, submitted, toy_engine
 from tests.conftest import make_user
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy_engine")]

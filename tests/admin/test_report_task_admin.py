@@ -2,19 +2,18 @@
 queued report task carries the report's HTML, CBI included (assessments.reports.tasks)."""
 
 import pytest
+from django.conf import settings as project_settings
 from django_tasks_db.models import DBTaskResult
 
-from tests.reports.conftest import cbi_assessment  # noqa: F401  (fixture)
+from tests.reports.conftest import cbi_assessment
 
 pytestmark = pytest.mark.django_db
-
-from django.conf import settings as project_settings
 
 DATABASE_BACKEND = project_settings.QUEUE_TASKS  # the production queue (reviewer/settings.py)
 
 
 def test_a_queued_report_tasks_html_is_not_on_its_admin_page(client, django_user_model, settings, tmp_path,
-                                                              cbi_assessment):  # noqa: F811
+                                                              cbi_assessment):
     settings.TASKS = DATABASE_BACKEND
     settings.STORAGES = {**settings.STORAGES, "reports": {
         "BACKEND": "django.core.files.storage.FileSystemStorage", "OPTIONS": {"location": tmp_path}}}

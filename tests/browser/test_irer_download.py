@@ -73,9 +73,8 @@ def test_the_reviewer_clicks_download_sees_the_report_queued_and_receives_the_pd
     expect(page.locator("[aria-current=step]")).to_have_text("1. Queued")
     expect(page.get_by_role("link", name=tasks.WAITING_ACTION)).to_be_visible()
 
-    with page.expect_download(timeout=30000) as info:
-        with report_worker():
-            download = info.value
+    with page.expect_download(timeout=30000) as info, report_worker():
+        download = info.value
     assert download.suggested_filename == "IRER-P-18-0123-r1.pdf"
     saved = tmp_path / download.suggested_filename
     download.save_as(saved)

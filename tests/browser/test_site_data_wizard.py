@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from assessments import services
 from assessments.models import Scenario
 from tests.browser.conftest import log_in
-from tests.browser.test_irer_download import pdf_text, queue, report_worker  # noqa: F401  (queue: a fixture)
+from tests.browser.test_irer_download import pdf_text, queue, report_worker
 from tests.conftest import make_assessment, make_submission, make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -83,9 +83,8 @@ def test_a_reviewer_enters_a_source_test_computes_and_finds_it_in_the_irer(queue
 
     page.goto(f"{page.base}/assessments/{cvd_use.assessment.pk}/")
     page.get_by_role("link", name="Download IRER (PDF)").click()
-    with page.expect_download(timeout=30000) as info:
-        with report_worker():
-            download = info.value
+    with page.expect_download(timeout=30000) as info, report_worker():
+        download = info.value
     saved = tmp_path / download.suggested_filename
     download.save_as(saved)
     text = " ".join(pdf_text(saved).split())

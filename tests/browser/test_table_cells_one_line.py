@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests._review_support import submitted, toy_engine  # noqa: F401  (fixture)
+from tests._review_support import submitted, toy_engine
 from tests.browser.conftest import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("toy_engine")]

@@ -6,7 +6,7 @@ from django.contrib.auth.models import Permission
 
 from assessments import workflow
 from contacts.models import ContactReport
-from tests._review_support import add_computed_scenario, other_supervisor, toy_engine  # noqa: F401
+from tests._review_support import add_computed_scenario, other_supervisor, toy_engine
 from tests.conftest import make_assessment, make_submission, make_user
 from tests.contacts.factories import contact_data, make_contact
 

@@ -10,10 +10,15 @@ from django.utils import timezone
 
 from assessments.models import ApprovedWorkLocked
 from contacts.models import (
-    CONTACT_IN_FUTURE, CONTACT_TOO_EARLY, FUTURE_TOLERANCE, NOTES_LIMIT, PHONE_INVALID, ContactReport,
+    CONTACT_IN_FUTURE,
+    CONTACT_TOO_EARLY,
+    FUTURE_TOLERANCE,
+    NOTES_LIMIT,
+    PHONE_INVALID,
+    ContactReport,
     ContactReportAssessment,
 )
-from tests._review_support import approved, other_supervisor, toy_engine  # noqa: F401
+from tests._review_support import approved, other_supervisor, toy_engine
 from tests.conftest import make_assessment, make_submission
 from tests.contacts.factories import contact_data, make_contact
 

@@ -5,10 +5,10 @@ import pytest
 
 from assessments import workflow
 from contacts import reports
-from tests._review_support import add_computed_scenario, other_supervisor, toy_engine  # noqa: F401
+from tests._review_support import add_computed_scenario, other_supervisor, toy_engine
 from tests.conftest import make_assessment, make_submission
 from tests.contacts.factories import make_contact
-from tests.reports.conftest import pdf_text, report_cache  # noqa: F401
+from tests.reports.conftest import pdf_text, report_cache
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy_engine")]
 

@@ -11,7 +11,7 @@ from django.utils import timezone
 from assessments import transfer, workflow
 from assessments.models import Submission
 from contacts.models import ContactReport
-from tests._review_support import add_computed_scenario, other_supervisor, toy_engine  # noqa: F401
+from tests._review_support import add_computed_scenario, other_supervisor, toy_engine
 from tests.conftest import make_assessment, make_submission
 from tests.contacts.factories import make_contact
 

@@ -9,7 +9,8 @@ media, the mass balance. Its arithmetic is trivial and stated in its own docstri
 from __future__ import annotations
 
 import math
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from assessments.esd.calc import Calc, equation
 from assessments.esd.parameters import CHOICE, INT, Param, ParamSet, Step

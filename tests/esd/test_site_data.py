@@ -14,12 +14,13 @@ from assessments.esd.parameters import EngineValidationError, Param, ParamSet, S
 from assessments.esd.registry import Scenario
 from assessments.esd.results import Medium, Release, Result, release_estimate
 from assessments.esd.site_data import (
+    DARS_COMPOSITE,
     INORGANIC,
     MATERIAL_BALANCE,
+    METHODS,
     ORGANIC,
     SOURCE_TEST,
     VOC,
-    METHODS,
     annual_emissions,
     emission_factor_emissions,
     evaporation_rate,
@@ -116,8 +117,8 @@ def test_every_method_declares_its_params_for_forms():
     for method in METHODS.values():
         symbols = [p.symbol for p in method.params.params]
         assert symbols[:4] == ["pollutant_class", "OH", "days_per_year", "Nsites"]
-        described = method.as_dict()
-        assert described["inputs"] and described["dars_composite"]
+        assert all(p.label and p.units is not None for p in method.params.params)
+        assert DARS_COMPOSITE[method.family]
         assert method.label in ("output", "what-if")
 
 

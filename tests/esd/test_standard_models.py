@@ -20,7 +20,7 @@ from assessments.esd.models import dermal, doses, inhalation, residue, vapour, v
 
 def round_sig(x: float, sig: int) -> float:
     """Round to ``sig`` significant figures, as the documents print results."""
-    return round(x, sig - 1 - int(math.floor(math.log10(abs(x)))))
+    return round(x, sig - 1 - math.floor(math.log10(abs(x))))
 
 
 # ======================================================================================

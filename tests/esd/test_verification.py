@@ -240,7 +240,7 @@ def test_the_table_is_computed_once_per_process():
 def test_the_table_does_not_depend_on_the_registry(monkeypatch, rows):
     # A test may hold the registry to a toy scenario (tests/_review_support.toy_engine): the
     # table runs the engine modules' own scenarios.
-    monkeypatch.setattr(registry, "_registry", lambda: {})
+    monkeypatch.setattr(registry, "_registry", dict)
     again = verification.evaluate(verification.figures())
     assert [(r.computed, r.match) for r in again] == [(r.computed, r.match) for r in rows]
 

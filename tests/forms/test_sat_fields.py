@@ -9,8 +9,12 @@ from django.utils import timezone
 
 from assessments import services
 from assessments.models import (
-    GROUNDWATER_OTHER_MISSING, GROUNDWATER_OTHER_NOT_OTHER, OCCUPATIONAL_EXPOSURE_RATINGS, Assessment,
-    GroundwaterMigration, Submission,
+    GROUNDWATER_OTHER_MISSING,
+    GROUNDWATER_OTHER_NOT_OTHER,
+    OCCUPATIONAL_EXPOSURE_RATINGS,
+    Assessment,
+    GroundwaterMigration,
+    Submission,
 )
 from assessments.selectors import submission_header_groups
 from tests.conftest import make_assessment, make_submission

@@ -85,7 +85,7 @@ def test_the_case_page_shows_the_value_with_its_unit_and_the_note(client, review
     (3.0, "", "tlv_pel_unit"), (None, "mg/m3", "tlv_pel_value"),
 ])
 def test_the_service_refuses_through_the_models_own_validation(reviewer, value, unit, field):
-    data = {k: v for k, v in make_submission_data().items()} | {"tlv_pel_value": value, "tlv_pel_unit": unit}
+    data = dict(make_submission_data().items()) | {"tlv_pel_value": value, "tlv_pel_unit": unit}
     with pytest.raises(ValidationError) as caught:
         services.submission_create(by=reviewer, data=data, cbi_claims=[])
     assert field in caught.value.message_dict

@@ -58,7 +58,7 @@ def test_no_step_lists_choice_codes(client, reviewer, assessment, key):
         for param in registry.get(key).params.for_step(step.key):
             if param.kind != CHOICE:
                 continue
-            for value, label in param.choices:
+            for value, _label in param.choices:
                 option = re.search(rf'<(?:option|input)[^>]*value="{re.escape(value)}"', html)
                 assert option, (param.symbol, value)
             shown = re.findall(r'<option value="([^"]*)"[^>]*>([^<]*)</option>', _row(html, param.symbol))
@@ -110,7 +110,7 @@ def test_gas_only_rows_are_hidden_for_a_liquid_and_carry_their_condition(client,
     html = client.get(step_url(scenario, "containers")).content.decode()
     for symbol in ("z", "P", "T", "Tc", "Pc"):
         row = _row(html, symbol)
-        assert re.search(r'data-symbol="%s"[^>]* hidden>' % symbol, row), symbol
+        assert re.search(rf'data-symbol="{symbol}"[^>]* hidden>', row), symbol
         condition = json.loads(re.search(r"data-applies-when=\"([^\"]+)\"", row).group(1).replace("&quot;", '"'))
         assert condition == [{"physical_state": ["gas"], "density_method": ["compressibility"]}]
     assert not re.search(r'data-symbol="Vcontainer"[^>]* hidden', html)

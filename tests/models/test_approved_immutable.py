@@ -26,7 +26,7 @@ from assessments.models import (
     Status,
     Submission,
 )
-from tests._review_support import TOY_KEY, approved, draft_with_result, submitted, toy_engine  # noqa: F401  (fixtures)
+from tests._review_support import TOY_KEY, approved, draft_with_result, submitted, toy_engine
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy_engine")]
 
@@ -40,9 +40,8 @@ def db_state() -> list:
 def locked(call, assessment: Assessment) -> None:
     """``call`` raises ApprovedWorkLocked naming ``assessment`` and writes nothing."""
     before = db_state()
-    with pytest.raises(ApprovedWorkLocked) as caught:
-        with transaction.atomic():
-            call()
+    with pytest.raises(ApprovedWorkLocked) as caught, transaction.atomic():
+        call()
     assert str(caught.value) == APPROVED_WORK_LOCKED.format(assessment=assessment)
     assert db_state() == before
 
@@ -225,9 +224,8 @@ on_postgresql = pytest.mark.skipif(
 
 def refused_by_the_database(call) -> str:
     """``call`` fails with the triggers' IntegrityError (SQLSTATE 23001); its message."""
-    with pytest.raises(IntegrityError) as caught:
-        with transaction.atomic():
-            call()
+    with pytest.raises(IntegrityError) as caught, transaction.atomic():
+        call()
     assert caught.value.__cause__.sqlstate == "23001"
     return str(caught.value)
 
@@ -302,10 +300,11 @@ def test_queryset_update_and_delete_of_approved_decisions_fail_on_postgresql(fin
 def test_only_the_first_approve_decision_is_inserted_under_approved_work_on_postgresql(final, supervisor):
     before = db_state()
     for action, from_status, to_status in (("return", "submitted", "returned"), ("approve", "submitted", "approved")):
-        refused_by_the_database(lambda: sql(
+        row = [final.pk, action, from_status, to_status, supervisor.pk]
+        refused_by_the_database(lambda row=row: sql(
             "INSERT INTO assessments_reviewdecision (assessment_id, action, from_status, to_status, by_id, at, comment) "
             "VALUES (%s, %s, %s, %s, %s, now(), '')",
-            [final.pk, action, from_status, to_status, supervisor.pk],
+            row,
         ))
     assert db_state() == before
 

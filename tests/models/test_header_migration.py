@@ -10,7 +10,10 @@ from django.utils import timezone
 
 from assessments import transfer
 from assessments.models import (
-    RATING_MOVED_TO_NOTES, Submission, parse_groundwater_migration, parse_pbt_rating,
+    RATING_MOVED_TO_NOTES,
+    Submission,
+    parse_groundwater_migration,
+    parse_pbt_rating,
     split_occupational_exposure_rating,
 )
 
@@ -66,7 +69,7 @@ def test_the_migration_reads_todays_text_into_the_new_fields(migrator, django_us
     OldSubmission, OldAssessment = old.get_model("assessments", "Submission"), old.get_model("assessments", "Assessment")
     engineer = User.objects.create(username="legacy-engineer")
     boss = User.objects.create(username="legacy-boss")
-    common = dict(submitter="s", chemical_name="c", generic_name="g", production_volume_kg_yr=5000, use_description="u")
+    common = {"submitter": "s", "chemical_name": "c", "generic_name": "g", "production_volume_kg_yr": 5000, "use_description": "u"}
     sample = OldSubmission.objects.create(case_number="P-18-0123", import_only=True, sat_migration="Negligible to slow",
                                           pbt_rating="P2B1T", **common)
     odd = OldSubmission.objects.create(case_number="P-18-0124", import_only=False, sat_migration="Fast in karst",

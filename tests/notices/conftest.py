@@ -1,7 +1,7 @@
 import pytest
 
 from assessments.roles import REVIEWER_GROUP, SUPERVISOR_GROUP
-from tests._review_support import toy_engine  # noqa: F401  (fixture)
+from tests._review_support import toy_engine
 from tests.conftest import make_user
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from django.core import mail
+from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from assessments import workflow
@@ -47,7 +48,7 @@ def test_return_and_approve_tell_the_engineer(engineer, boss, mail_on_commit):
 def test_a_refused_transition_tells_nobody(engineer, boss, mail_on_commit):
     assessment = submitted(engineer)
     Notice.objects.all().delete()
-    with pytest.raises(Exception):
+    with pytest.raises(ValidationError, match="comment"):
         mail_on_commit(lambda: workflow.assessment_return(assessment=assessment, by=boss, comment=""))
     assert not Notice.objects.exists() and mail.outbox == []
 

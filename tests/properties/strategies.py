@@ -82,7 +82,7 @@ def in_range(param: Param) -> st.SearchStrategy:
         return st.sampled_from([value for value, _ in param.choices])
     lower = param.lower if param.lower is not None else -1e9
     if param.kind == INT:
-        low = int(math.floor(lower)) + (1 if param.lower_open and lower == int(lower) else 0)
+        low = math.floor(lower) + (1 if param.lower_open and lower == int(lower) else 0)
         high = int(param.upper) - (1 if param.upper_open else 0) if param.upper is not None else None
         small = st.integers(min_value=low, max_value=high if high is not None else low + 10_000)
         large = st.integers(min_value=low, max_value=high if high is not None else 10**15)

@@ -19,7 +19,13 @@ from hypothesis import strategies as st
 
 from assessments.forms import SubmissionForm
 from assessments.models import (
-    PBT_SCORES, CaseType, ExposureLimitUnit, GroundwaterMigration, PhysicalState, Submission, VolumeQualifier,
+    PBT_SCORES,
+    CaseType,
+    ExposureLimitUnit,
+    GroundwaterMigration,
+    PhysicalState,
+    Submission,
+    VolumeQualifier,
 )
 from tests.properties.strategies import number_text, special_text
 

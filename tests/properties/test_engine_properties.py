@@ -16,8 +16,8 @@ import re
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
-from hypothesis.control import currently_in_test_context
 from hypothesis import strategies as st
+from hypothesis.control import currently_in_test_context
 
 from assessments.esd import registry
 from assessments.esd.parameters import ALL, EngineValidationError

@@ -4,6 +4,7 @@ draws with the vendored font only, in a font configuration made once per thread.
 
 import re
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -82,7 +83,7 @@ def test_the_report_names_no_font_it_does_not_bring():
     monospace face symbols used to be set in is a system font and is gone."""
     from django.contrib.staticfiles import finders
 
-    css = re.sub(r"(?s)/\*.*?\*/", "", open(finders.find(render.STYLESHEET), encoding="utf-8").read())
+    css = re.sub(r"(?s)/\*.*?\*/", "", Path(finders.find(render.STYLESHEET)).read_text(encoding="utf-8"))
     assert "monospace" not in css and "DejaVu Sans Mono" not in css
     for family in re.findall(r'font(?:-family)?:[^;}]*?("[^"]+")', css):
         assert family == '"Reviewer Sans"', family

@@ -11,6 +11,7 @@ import threading
 from unittest import mock
 
 import pytest
+from django.conf import settings as project_settings
 from django.db import connection
 from django.utils import timezone
 from django.utils.html import escape
@@ -23,8 +24,6 @@ from assessments.reports.tasks import render_request
 from tests.reports.conftest import pdf_text
 
 pytestmark = pytest.mark.django_db
-
-from django.conf import settings as project_settings
 
 DATABASE_BACKEND = project_settings.QUEUE_TASKS  # the production queue (reviewer/settings.py)
 

@@ -20,7 +20,7 @@ from assessments.reports.context import irer_context
 from assessments.reports.docx import irer_docx
 from assessments.reports.render import irer_html, irer_pdf
 from assessments.reports.services import FULL_COPY_NOT_ALLOWED, irer_docx_download, irer_preview
-from tests._review_support import approved, toy_engine  # noqa: F401  (fixtures)
+from tests._review_support import approved, toy_engine
 from tests.reports.conftest import pdf_text
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy_engine")]

@@ -5,6 +5,7 @@ elements, and javascript: URLs."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 from html.parser import HTMLParser
 from unittest import mock
@@ -158,9 +159,8 @@ def site(reviewer, supervisor, django_user_model):
     _computed_photoresist(waiting, reviewer)
     workflow.assessment_submit(assessment=waiting, by=reviewer, note="Please review.")
     step = registry.get("photoresist-2018").params.steps[0].key  # the wizard's first step
-    from tests.contacts.factories import make_contact
-
     from notices.models import Notice, UseComment
+    from tests.contacts.factories import make_contact
 
     objects = [
         {"submission": first.submission, "assessment": second, "scenario": second.scenarios.get(), "step": step,
@@ -223,14 +223,12 @@ def test_no_inline_script_in_the_admin(client, django_user_model, site):
     paths = ["/admin/"]
     for model in admin.site._registry:
         info = (model._meta.app_label, model._meta.model_name)
-        paths += [reverse("admin:%s_%s_changelist" % info), reverse("admin:%s_%s_add" % info)]
+        paths += [reverse("admin:{}_{}_changelist".format(*info)), reverse("admin:{}_{}_add".format(*info))]
         first = model._default_manager.first()
         if first is not None:
             for view in ("change", "history"):
-                try:
+                with contextlib.suppress(NoReverseMatch):
                     paths.append(reverse(f"admin:%s_%s_{view}" % info, args=[first.pk]))
-                except NoReverseMatch:
-                    pass
     pages = _checked_pages(client, paths)
     assert len(pages) > 20
     assert {path: found for path, found in pages.items() if found} == {}

@@ -65,7 +65,7 @@ def test_gunicorn_control_socket_is_off():
 
     config = Config()
     namespace: dict = {}
-    exec(compile(open(settings.BASE_DIR / "gunicorn.conf.py").read(), "gunicorn.conf.py", "exec"), namespace)
+    exec(compile((settings.BASE_DIR / "gunicorn.conf.py").read_text(), "gunicorn.conf.py", "exec"), namespace)
     config.set("control_socket_disable", namespace["control_socket_disable"])
     assert config.control_socket_disable is True
 

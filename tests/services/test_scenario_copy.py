@@ -9,7 +9,7 @@ import pytest
 
 from assessments import services, workflow
 from assessments.models import Scenario
-from tests._review_support import (  # noqa: F401  (fixtures)
+from tests._review_support import (
     add_computed_scenario,
     draft_with_result,
     other_reviewer,
@@ -53,7 +53,7 @@ def test_a_duplicate_carries_every_copied_field_and_shares_no_dict(reviewer):
     assert (duplicate.title, duplicate.deleted_at) == (f"{scenario.title} (copy)", None)
 
 
-def test_a_new_revision_carries_the_same_fields_as_a_duplicate(reviewer, supervisor, other_reviewer):  # noqa: F811
+def test_a_new_revision_carries_the_same_fields_as_a_duplicate(reviewer, supervisor, other_reviewer):
     scenario = _with_everything(reviewer)
     source = scenario.assessment
     workflow.assessment_submit(assessment=source, by=reviewer)

@@ -18,8 +18,12 @@ from assessments import review, selectors, services, timeline, transfer, workflo
 from assessments.models import SCENARIO_UNDO_WINDOW, ApprovedWorkLocked, Scenario, Status
 from assessments.reports.context import irer_context
 from notices.models import UseComment
-from tests._review_support import (  # noqa: F401  (fixtures)
-    add_computed_scenario, approved, draft_with_result, other_reviewer, toy_engine,
+from tests._review_support import (
+    add_computed_scenario,
+    approved,
+    draft_with_result,
+    other_reviewer,
+    toy_engine,
 )
 from tests.conftest import make_assessment, make_submission
 
@@ -131,7 +135,7 @@ def test_delete_keeps_everything_the_use_held(reviewer, use):
     assert held(use) == before
 
 
-def test_delete_is_refused_to_another_reviewer(other_reviewer, use):  # noqa: F811
+def test_delete_is_refused_to_another_reviewer(other_reviewer, use):
     with pytest.raises(PermissionDenied):
         deleted(use, other_reviewer)
     assert Scenario.objects.filter(pk=use.pk).exists()
@@ -190,7 +194,7 @@ def test_undo_after_the_window_is_refused(client, reviewer, use):
     assert f'id="deleted-use-{use.pk}"' not in page  # no longer offered
 
 
-def test_undo_by_another_user_is_refused(client, reviewer, other_reviewer, supervisor, use):  # noqa: F811
+def test_undo_by_another_user_is_refused(client, reviewer, other_reviewer, supervisor, use):
     deleted(use, reviewer)
     for user in (other_reviewer, supervisor):
         with pytest.raises(PermissionDenied):

@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from assessments import services, workflow
 from assessments.limits import NUL_NOT_ALLOWED, TEXT_LIMITS, TOO_LONG
 from assessments.models import Scenario, Submission
-from tests._review_support import add_computed_scenario, toy_engine  # noqa: F401  (fixture)
+from tests._review_support import add_computed_scenario, toy_engine
 from tests.conftest import make_assessment, make_submission
 
 pytestmark = pytest.mark.django_db

@@ -13,7 +13,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from assessments import permissions, services, workflow
 from assessments.esd import registry
 from assessments.models import Assessment, DecisionAction, ReviewDecision, Scenario, Status, Submission
-from tests._review_support import (  # noqa: F401  (fixtures)
+from tests._review_support import (
     TOY_KEY,
     add_computed_scenario,
     approved,
@@ -256,8 +256,8 @@ def test_a_supervisor_cannot_submit_someone_elses_draft(reviewer, supervisor):
 
 
 def test_uncleared_supervisor_cannot_review_a_cbi_case(reviewer, django_user_model):
-    from tests.conftest import make_user
     from assessments.roles import SUPERVISOR_GROUP
+    from tests.conftest import make_user
 
     uncleared_supervisor = make_user(django_user_model, "sup-no-cbi", group=SUPERVISOR_GROUP)
     assessment = submitted(reviewer, cbi_claims=["chemical_name"])
@@ -482,7 +482,7 @@ def test_approve_refuses_a_result_the_engine_now_computes_differently(reviewer, 
 
 def test_a_result_whose_scenario_is_gone_is_refused(reviewer, supervisor, monkeypatch):
     assessment = submitted(reviewer)
-    monkeypatch.setattr(registry, "_registry", lambda: {})
+    monkeypatch.setattr(registry, "_registry", dict)
     with pytest.raises(ValidationError) as caught:
         workflow.assessment_approve(assessment=assessment, by=supervisor)
     assert caught.value.messages == [workflow.NOT_ENGINE_RESULTS_AT_APPROVAL.format(titles="“Toy use”", its="its", it="it")]

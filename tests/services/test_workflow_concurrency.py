@@ -19,7 +19,7 @@ from django.db import connection
 
 from assessments import workflow
 from assessments.models import Assessment, ReviewDecision, Status
-from tests._review_support import other_supervisor, submitted, toy_engine  # noqa: F401  (fixtures)
+from tests._review_support import other_supervisor, submitted, toy_engine
 
 pytestmark = [
     pytest.mark.postgres,
@@ -50,7 +50,7 @@ def race(calls, monkeypatch, *, holding: threading.Event | None = None):
         try:
             barrier.wait(timeout=10)
             outcomes[index] = call()
-        except Exception as exc:  # noqa: BLE001  (the outcome under test)
+        except Exception as exc:
             outcomes[index] = exc
         finally:
             connection.close()

@@ -15,10 +15,21 @@ from django.core.exceptions import PermissionDenied, ValidationError
 
 from assessments import permissions, services, timeline, workflow
 from assessments.models import (
-    ApprovedWorkLocked, Assessment, CASE_SNAPSHOT_FIELDS, Status, Submission, case_snapshot,
+    CASE_SNAPSHOT_FIELDS,
+    ApprovedWorkLocked,
+    Assessment,
+    Status,
+    Submission,
+    case_snapshot,
 )
-from tests._review_support import (  # noqa: F401  (fixtures)
-    approved, draft_with_result, in_status, other_reviewer, returned, submitted, toy_engine,
+from tests._review_support import (
+    approved,
+    draft_with_result,
+    in_status,
+    other_reviewer,
+    returned,
+    submitted,
+    toy_engine,
 )
 from tests.conftest import make_submission, make_user
 

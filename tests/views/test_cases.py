@@ -56,7 +56,7 @@ def test_reviewer_creates_a_case_with_cbi_claims(client, reviewer):
 @pytest.mark.parametrize("field,value,message", [
     ("production_volume_kg_yr", "0", "The production volume must be greater than 0 kg/yr."),
     ("production_volume_kg_yr", "lots", "Enter a number."),
-    ("use_concentration", "15", "The concentration is a fraction: greater than 0 and at most 1 (0.15 for 15 %)."),
+    ("use_concentration", "15", "The concentration must be greater than 0 and at most 1, as a fraction (0.15 for 15 %)."),
     ("pct_below_500_da", "120", "% < 500 Da must be between 0 and 100."),
     ("molecular_weight", "-5", "The molecular weight must be greater than 0 g/mol."),
 ])

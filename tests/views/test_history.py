@@ -8,7 +8,7 @@ import pytest
 
 from assessments import comparison, timeline, workflow
 from assessments.models import Scenario
-from tests._review_support import (  # noqa: F401  (fixtures)
+from tests._review_support import (
     add_computed_scenario,
     approved,
     toy_engine,
@@ -186,7 +186,7 @@ def test_comparison_with_another_cases_assessment_is_404(client, reviewer, super
 
 
 def test_comparison_shows_a_use_only_in_one_revision(client, reviewer, two_revisions):
-    first, second = two_revisions
+    _first, second = two_revisions
     add_computed_scenario(second, title="Cleaning")
     compared = comparison.revision_comparison(user=reviewer, pk=second.pk)
     notes = [section.note for section in compared["sections"]]

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from assessments import comparison, services, timeline, workflow
 from assessments.models import Scenario
-from tests._review_support import add_computed_scenario, approved, toy_engine  # noqa: F401  (fixture)
+from tests._review_support import add_computed_scenario, approved, toy_engine
 from tests.conftest import make_assessment, make_submission
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy_engine")]

@@ -8,9 +8,9 @@ import pytest
 from django.core.management import call_command
 
 from assessments import services
+from assessments.presentation import NOT_COMPUTED, NOT_CURRENT
 from assessments.reports.context import irer_context
 from assessments.reports.render import irer_pdf
-from assessments.presentation import NOT_COMPUTED, NOT_CURRENT
 from tests.conftest import make_assessment, make_submission
 from tests.reports.conftest import pdf_text
 

@@ -28,9 +28,9 @@ from django.test import override_settings
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from assessments import workflow
-from assessments.reports.tasks import render_request
 from assessments.models import Assessment, ReviewDecision, Status
-from tests._review_support import (  # noqa: F401  (fixtures)
+from assessments.reports.tasks import render_request
+from tests._review_support import (
     approved,
     other_reviewer,
     other_supervisor,
@@ -132,9 +132,8 @@ def make_case(owner, approver, *, cbi: bool) -> dict:
     computed use: the objects the URLs are filled with."""
     first = approved(owner, approver, **({"cbi_claims": ["chemical_name"]} if cbi else {}))
     second = workflow.assessment_revise(assessment=first, by=owner)
-    from tests.contacts.factories import make_contact
-
     from notices.models import Notice, UseComment
+    from tests.contacts.factories import make_contact
 
     scenario = second.scenarios.get()
     return {"submission": first.submission, "assessment": second, "scenario": scenario,

@@ -9,10 +9,14 @@ from django.utils.html import escape
 
 from assessments import services
 from assessments.exposure_rating import (
-    CRITERIA_COUNT, MISSING_RATING, THE_RATING_IS_YOURS, exposure_based_criteria, use_criteria,
+    CRITERIA_COUNT,
+    MISSING_RATING,
+    THE_RATING_IS_YOURS,
+    exposure_based_criteria,
+    use_criteria,
 )
 from tests.conftest import make_assessment, make_submission
-from tests.reports.conftest import report_cache  # noqa: F401  (a fixture)
+from tests.reports.conftest import report_cache
 
 pytestmark = pytest.mark.django_db
 

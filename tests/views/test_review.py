@@ -11,7 +11,7 @@ from django.utils.html import escape
 from assessments import services, workflow
 from assessments.models import Assessment, ReviewDecision, Scenario, Status
 from assessments.roles import SUPERVISOR_GROUP
-from tests._review_support import (  # noqa: F401  (fixtures)
+from tests._review_support import (
     TOY_KEY,
     approved,
     draft_with_result,

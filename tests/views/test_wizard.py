@@ -270,7 +270,7 @@ def test_a_step_posted_after_the_wizard_ended_saves_that_step(client, reviewer, 
     post = {form.add_prefix(name): ("" if form[name].value() is None else form[name].value()) for name in form.fields}
     post[management_key(scenario)] = second
     session = client.session
-    for key in [k for k in session.keys() if k.startswith("wizard_")]:
+    for key in [k for k in session.keys() if k.startswith("wizard_")]:  # noqa: SIM118 (a session is not iterable)
         del session[key]  # the wizard's storage, as a compute or another tab leaves it
     session.save()
     response = client.post(step_url(scenario, second), post)

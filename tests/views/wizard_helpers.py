@@ -18,7 +18,7 @@ def form_data(response) -> dict:
     """The fields of the rendered step form with the values a browser would send."""
     form = response.context["wizard"]["form"]
     data = {}
-    for name, field in form.fields.items():
+    for name in form.fields:
         value = form[name].value()
         data[form.add_prefix(name)] = "" if value is None else value
     return data

@@ -11,7 +11,7 @@ re-run the appendices' sample calculations.
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..calc import equation
 from ..models.inhalation import container_exposure_hours, inhalation_dose, ppm_to_mg_m3

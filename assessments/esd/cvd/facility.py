@@ -11,14 +11,14 @@ Each function adds its figures to the ``facility`` mapping of the result (the co
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
+from ..calc import Calc
+from ..text import count, figure, given
 from . import equations as eq
 from .constants import DOC, N_US_FABS, Q_CHEM_SITE_YR, Q_CHEM_SITE_YR_LOW, R_GAS, RHO_GAS, RHO_LIQUID
 from .params import COMPRESSIBILITY, FILL_MASS, RECALCULATED
-from ..calc import Calc
-from ..text import count, figure, given
-
 
 #: The facility quantities of a result that no equation computes and no input names, as the
 #: pages label them: symbol -> (label, units) (``Scenario.facility_labels``).

@@ -6,7 +6,8 @@ all read these. Sources cite ESD 2015 (OECD ESD No. 35) as :mod:`.constants` doe
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..models.volatility import NONVOLATILE, cvd_volatility_class
 from ..parameters import CHOICE, EMPTY, INT, Param, ParamSet, Step, when

@@ -9,16 +9,17 @@ what-if "no abatement" case. What deposition consumes (¶59) and what abatement 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
+from ..calc import Calc
 from ..options import OpenMedium
 from ..parameters import when
 from ..results import Medium, Release, release_estimate
+from ..text import figure, given
 from . import equations as eq
 from .constants import DOC, EF_POU
-from ..calc import Calc
-from ..text import figure, given
 from .table_4_2 import TABLE_4_2
 
 #: Release1_media choice -> the media named, and the words of the process description.

@@ -8,17 +8,18 @@ allowance the document's own conventions make over the use (:func:`allowance`).
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
+from ..calc import Calc
 from ..registry import Scenario
 from ..results import Facts, Result, Trace
+from ..text import count, figure, irer_percent, num
 from .constants import DOC, DOCUMENT
 from .facility import FACILITY_LABELS, available_to_sites, containers, density, facility_estimates
 from .params import EQN_3_1, PARAM_SET, PRESETS
 from .release import OPEN_MEDIA, RELEASE_1_MEDIA, release_1
 from .supplier import Supplier, supplier
-from ..calc import Calc
-from ..text import count, figure, irer_percent, num
 
 SCENARIO_KEY = "cvd-2015"
 DEFAULTS = "ESD 2015 as published (Table A-4)"

@@ -10,16 +10,17 @@ for the time it takes to handle the day's containers unless an exposure time is 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
+from ..calc import Calc
 from ..models import inhalation
 from ..models.volatility import NONVOLATILE, cvd_volatility_class
 from ..results import Exposure, ExposureEstimate, Medium, Release, release_estimate
+from ..text import count, figure, given
 from . import equations_supplier as eqs
 from .constants import DOC, VP_NEGLIGIBLE_TORR
-from ..calc import Calc
-from ..text import count, figure, given
 
 MEDIA_NOTE = (
     "Media: wastewater treatment (POTW), incineration or landfill (App. C); Table C-2 adds "

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ..calc import equation
 from ._validate import check_range, fraction, non_negative, positive
-
+from .vapour import EQUIPMENT_CLEANING_HOURS, SAMPLING_HOURS
 
 # --- Model names (2010 ESD, Appendix B.2.2 and B.5) ----------------------------------
 
@@ -59,13 +59,10 @@ INDOOR_AIR_SPEED_FT_MIN = 100.0
 K_MIXING_TYPICAL = 0.5
 K_MIXING_WORST = 0.1
 
-# Activity exposure hours [h/day] (Table B-2, TIMEexposure)
-EQUIPMENT_CLEANING_EXPOSURE_HOURS: dict[str, float] = {
-    "multiple_vessels": 4.0,
-    "single_large_vessel": 1.0,
-    "single_small_vessel": 0.5,
-}
-SAMPLING_EXPOSURE_HOURS = 1.0
+# Activity exposure hours [h/day] (Table B-2, TIMEexposure): the activity hours of Table B-1
+# (the vapour models' TIMEactivity_hours), printed again; declared there once.
+EQUIPMENT_CLEANING_EXPOSURE_HOURS: dict[str, float] = EQUIPMENT_CLEANING_HOURS
+SAMPLING_EXPOSURE_HOURS = SAMPLING_HOURS
 
 # Solids (Appendix B.5)
 #: Largest amount the Small Volume Solids model covers [kg/worker-shift] ("up to (and including) 54").

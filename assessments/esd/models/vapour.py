@@ -26,7 +26,6 @@ from dataclasses import dataclass
 
 from ._validate import check_range, fraction, non_negative, positive
 
-
 # --- Model names (2010 ESD, Appendix B.2.1) -------------------------------------------
 
 PENETRATION_MODEL = "EPA/OPPT Penetration Model"

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import math
 
-from ..models import dermal, residue
 from ..calc import equation
+from ..models import dermal, residue
 from .constants import ESD_2010, ML_PER_L
 
 #: Decimal places kept before rounding a count up, so that 3.0000000000000004 sites

@@ -9,8 +9,8 @@ ESD 2004 Section 4 (¶64, pp. 18-20); pages are the edition's printed page numbe
 
 from __future__ import annotations
 
-from ..models import residue
 from ..calc import equation
+from ..models import residue
 from .constants import ESD_2004
 
 

@@ -8,16 +8,17 @@ chemical is volatile.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
+from ..calc import Calc
 from ..models import dermal
 from ..results import Exposure, ExposureEstimate
+from ..text import count, given, num
 from . import equations as eq
-from ..calc import Calc
 from .constants import ESD_2004, ESD_2010
 from .facility import Facility
-from ..text import count, given, num
 
 LOW, HIGH = "low end", "high end"
 
@@ -89,7 +90,7 @@ def _dermal_estimates(calc: Calc, a: Activity, inputs: Mapping[str, Any], area: 
     out = []
     for label, symbol in ((LOW, "Qliquid_skin_low"), (HIGH, "Qliquid_skin_high")):
         q = inputs[symbol]
-        args = dict(Qliquid_skin=q, AREAsurface=area, Nexp_incident=inputs["Nexp_incident"], Fchem=inputs["Fchem"])
+        args = {"Qliquid_skin": q, "AREAsurface": area, "Nexp_incident": inputs["Nexp_incident"], "Fchem": inputs["Fchem"]}
         if a.waste_solvent:
             mg = calc(eq.waste_solvent_dermal_exposure, **args, Fphoto_waste=inputs["Fphoto_waste"],
                       note=f"Exposure {a.letter}, {label}", citation=citation)

@@ -9,15 +9,16 @@ than one site (footnote 5).
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
-from typing import Any, Mapping, NamedTuple
+from typing import Any, NamedTuple
 
+from ..calc import Calc
 from ..parameters import ALL, EngineValidationError
+from ..text import num
 from . import equations as eq
 from . import equations_2004 as eq04
-from ..calc import Calc
 from .params import CHEMSTEER, DISPENSED
-from ..text import num
 
 NUMERICAL_LIMIT = (
     "these inputs give a daily use rate of {Qchem_day} kg/site-day and {Nsites} sites, which cannot be "

@@ -14,12 +14,21 @@ container volume) only have to be positive.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from ..models import dermal
 from ..parameters import (
-    CHOICE, INT, CrossCheck, EngineValidationError, Param, ParamSet, Step, validate, when,
+    CHOICE,
+    INT,
+    CrossCheck,
+    EngineValidationError,
+    Param,
+    ParamSet,
+    Step,
+    validate,
+    when,
 )
 from ..registry import Preset
 from ..text import given

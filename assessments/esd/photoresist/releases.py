@@ -14,24 +14,29 @@ dispensed. The code follows the equations.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from collections.abc import Callable
-from typing import Any, Mapping
+from typing import Any
 
-from ..models import residue
-from ..results import Medium, Release, ReleaseEstimate, release_estimate
-from . import equations as eq
-from . import equations_2004 as eq04
 from ..calc import Calc
-from .constants import (
-    EPA_2018, ESD_2004, ESD_2010, FPHOTO_WAFER_DEFAULT, FPHOTO_WAFER_LOW_2004, VCONT_2004_L,
-)
-from .facility import Facility
 from ..irer import standard_sentence
+from ..models import residue
 from ..options import Alternative, OpenMedium
 from ..parameters import when
-from .params import AQUEOUS, CONTAINERS, ORGANIC_SOLVENT, PLASMA, PROCESS, UNKNOWN
+from ..results import Medium, Release, ReleaseEstimate, release_estimate
 from ..text import count, figure, given, num
+from . import equations as eq
+from . import equations_2004 as eq04
+from .constants import (
+    EPA_2018,
+    ESD_2004,
+    ESD_2010,
+    FPHOTO_WAFER_DEFAULT,
+    FPHOTO_WAFER_LOW_2004,
+    VCONT_2004_L,
+)
+from .facility import Facility
+from .params import AQUEOUS, CONTAINERS, ORGANIC_SOLVENT, PLASMA, PROCESS, UNKNOWN
 
 SOURCES = {
     1: "Container residue",
@@ -340,7 +345,7 @@ def _wafer_end(calc: Calc, inputs: Mapping[str, Any], fac: Facility, ctx: Releas
                end: str) -> list[tuple[int, float, str]]:
     """(release number, kg/site-day, basis) of Releases 3 to 5 with Fphoto_wafer = ``Fw``."""
     Fe, Fd = inputs["Fequip_disp"], inputs["Fphoto_develop"]
-    common = dict(Qchem_day=fac.Qchem_day, Fequip_disp=Fe, Fphoto_wafer=Fw)
+    common = {"Qchem_day": fac.Qchem_day, "Fequip_disp": Fe, "Fphoto_wafer": Fw}
     days, sites = fac.TIMEapply_days, fac.Nsites
     note = f"Fphoto_wafer at the {end} end of the range" if end else ""
     spin = calc(eq.spin_off_release, **common, note=note)

@@ -7,24 +7,40 @@ the EPA 2018 update's media and stripping-process split and EPA's current hand a
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
+from ..calc import Calc
 from ..models import dermal
 from ..parameters import ALL, EngineValidationError
 from ..registry import Scenario
 from ..results import Facts, Release, Result, Trace
+from ..text import change, count, given, irer_percent, num, share
 from . import constants as c
 from . import equations as eq
-from ..calc import Calc
 from .exposures import Workers, exposures_2004, revised_exposures, workers
-from .facility import (FACILITY_LABELS, FACILITY_LABELS_2004, Facility, facility_2004, known_sites_comparison,
-                       revised_facility, site_count_warnings)
+from .facility import (
+    FACILITY_LABELS,
+    FACILITY_LABELS_2004,
+    Facility,
+    facility_2004,
+    known_sites_comparison,
+    revised_facility,
+    site_count_warnings,
+)
 from .params import BOTH_ENDS, CHEMSTEER, consortium_presets, facility_presets, param_set_2004, revised_param_set
 from .releases import (
-    CONTEXT_2010, MEDIA_2004, MEDIA_2010, SECTIONS_2018, RevisedReleases, context_2018, open_media, open_media_2018,
-    releases_2004, revised_releases,
+    CONTEXT_2010,
+    MEDIA_2004,
+    MEDIA_2010,
+    SECTIONS_2018,
+    RevisedReleases,
+    context_2018,
+    open_media,
+    open_media_2018,
+    releases_2004,
+    revised_releases,
 )
-from ..text import change, count, given, irer_percent, num, share
 from .volatile import revised_volatility, volatility_2004
 
 KEY_2004, KEY_2010, KEY_2018 = "photoresist-2004", "photoresist-2010", "photoresist-2018"
@@ -303,14 +319,14 @@ def _revised_notes(key: str, inputs: Mapping[str, Any], staff: Workers, hand_key
         "Nonroutine manual handling of coated wafers is assumed negligible (ESD 2010 §5.8).",
     ]
     cleanings, interval = inputs["cleanings_per_year"], inputs["cleaning_interval_days"]
-    if cleanings is not None:
-        if interval is not None and abs(cleanings * interval - inputs["TIMEapply_days"]) > 1e-9 * inputs["TIMEapply_days"]:
-            notes.append(
-                f"Release 2 accumulates {count(cleanings, 'cleaning')} × {count(interval, 'day', shown=given)} = "
-                f"{count(cleanings * interval, 'day', shown=given)} of residue against "
-                f"{count(inputs['TIMEapply_days'], 'application day', shown=given)} "
-                "(the cleaning_interval_days entered; "
-                "ESD 2010 §4.3: TIMEapply_days ÷ cleanings_per_year when left out).")
+    days = inputs["TIMEapply_days"]
+    if cleanings is not None and interval is not None and abs(cleanings * interval - days) > 1e-9 * days:
+        notes.append(
+            f"Release 2 accumulates {count(cleanings, 'cleaning')} × {count(interval, 'day', shown=given)} = "
+            f"{count(cleanings * interval, 'day', shown=given)} of residue against "
+            f"{count(days, 'application day', shown=given)} "
+            "(the cleaning_interval_days entered; "
+            "ESD 2010 §4.3: TIMEapply_days ÷ cleanings_per_year when left out).")
     if key == KEY_2018:
         notes.append(
             f"Occupational exposures are outside the scope of the {c.EPA_2018} (Section 7); they follow ESD 2010 "

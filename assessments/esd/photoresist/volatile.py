@@ -40,16 +40,17 @@ only warns. The vapour-pressure correction factor is EPA's default 1 (conservati
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Mapping
+from typing import Any
 
+from ..calc import Calc, equation
 from ..models import inhalation, residue, vapour, volatility
 from ..results import Exposure, ExposureEstimate, Medium, Release, release_estimate
+from ..text import count, given, num
 from . import constants as c
-from ..calc import Calc, equation
 from .facility import Facility
 from .releases import IRER_SOURCES, RevisedReleases
-from ..text import count, given, num
 
 APPENDIX_B = f"{c.ESD_2010} Appendix B"
 MASS_LIMIT_CITATION = (

@@ -81,20 +81,54 @@ Nothing here imports Django.
 
 from .apply import EXCEEDS_USE, apply_site_specific, compute_with_site_data, site_specific_release
 from .constants import (
-    DAYS_PER_YEAR_MAX, DILUTION_RATIO_NONE, DILUTION_RATIO_TYPICAL_MAX, DOC, DOCUMENT, HOURS_PER_DAY,
-    HOURS_PER_YEAR_MAX, K_CONSTANT, KG_PER_LB, LB_PER_TON, M_STANDARD, MW_WATER, P_TOTAL_ATM,
-    R_PSIA_FT3, SECONDS_PER_HOUR,
+    DAYS_PER_YEAR_MAX,
+    DILUTION_RATIO_NONE,
+    DILUTION_RATIO_TYPICAL_MAX,
+    DOC,
+    DOCUMENT,
+    HOURS_PER_DAY,
+    HOURS_PER_YEAR_MAX,
+    K_CONSTANT,
+    KG_PER_LB,
+    LB_PER_TON,
+    M_STANDARD,
+    MW_WATER,
+    P_TOTAL_ATM,
+    R_PSIA_FT3,
+    SECONDS_PER_HOUR,
 )
 from .entries import SITE_SPECIFIC, SiteEntry, parse_entries
 from .equations import (
-    annual_emissions, diluted_emissions, emission_factor_emissions, evaporation_hourly,
-    evaporation_rate, kg_per_site_day, kg_per_site_year, mass_transfer_coefficient,
-    material_balance_emissions, saturation_emissions, source_test_emissions,
-    speciated_material_balance_emissions, vapour_density,
+    annual_emissions,
+    diluted_emissions,
+    emission_factor_emissions,
+    evaporation_hourly,
+    evaporation_rate,
+    kg_per_site_day,
+    kg_per_site_year,
+    mass_transfer_coefficient,
+    material_balance_emissions,
+    saturation_emissions,
+    source_test_emissions,
+    speciated_material_balance_emissions,
+    vapour_density,
 )
 from .methods import (
-    DARS_COMPOSITE, EMISSION_FACTOR, ENGINEERING, INORGANIC, MATERIAL_BALANCE, METHODS, ORGANIC,
-    POLLUTANT_CLASSES, QA_QC, SOURCE_TEST, STEP, TABLE_6_3_1, VOC, SiteMethod, standing,
+    DARS_COMPOSITE,
+    EMISSION_FACTOR,
+    ENGINEERING,
+    INORGANIC,
+    MATERIAL_BALANCE,
+    METHODS,
+    ORGANIC,
+    POLLUTANT_CLASSES,
+    QA_QC,
+    SOURCE_TEST,
+    STEP,
+    TABLE_6_3_1,
+    VOC,
+    SiteMethod,
+    standing,
 )
 
 __all__ = [

@@ -7,8 +7,9 @@ the entry itself; all errors of all entries are raised together.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from ..parameters import EngineValidationError
 from .methods import METHODS, SiteMethod

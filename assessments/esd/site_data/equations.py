@@ -12,7 +12,14 @@ from __future__ import annotations
 
 from ..calc import equation
 from .constants import (
-    DOC, K_CONSTANT, KG_PER_LB, LB_PER_TON, M_STANDARD, MW_WATER, R_PSIA_FT3, SECONDS_PER_HOUR,
+    DOC,
+    K_CONSTANT,
+    KG_PER_LB,
+    LB_PER_TON,
+    M_STANDARD,
+    MW_WATER,
+    R_PSIA_FT3,
+    SECONDS_PER_HOUR,
 )
 
 

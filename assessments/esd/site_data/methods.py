@@ -10,16 +10,23 @@ method is preferred for a pollutant class), the DARS composite scores (Tables 6.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from ..calc import Calc
 from ..parameters import CHOICE, INT, CrossCheck, Param, ParamSet, Step
 from ..text import given
 from . import equations as eq
 from .constants import (
-    DAYS_PER_YEAR_MAX, DILUTION_RATIO_NONE, DOC, HOURS_PER_DAY, HOURS_PER_YEAR_MAX, M_STANDARD,
-    P_TOTAL_ATM, R_PSIA_FT3,
+    DAYS_PER_YEAR_MAX,
+    DILUTION_RATIO_NONE,
+    DOC,
+    HOURS_PER_DAY,
+    HOURS_PER_YEAR_MAX,
+    M_STANDARD,
+    P_TOTAL_ATM,
+    R_PSIA_FT3,
 )
 
 # --- Pollutant classes and method families: EIIP Table 6.3-1 ---------------------------
@@ -247,18 +254,6 @@ class SiteMethod:
         if self.controlled and v["CE"] > 0:
             e_x = calc(eq.controlled_emissions, E_x_uncontrolled=e_x, CE=v["CE"])
         return e_x
-
-    def as_dict(self) -> dict[str, Any]:
-        """The method and its inputs, as a form or a listing of the methods would need them."""
-        return {
-            "method": self.key,
-            "title": self.title,
-            "family": self.family,
-            "label": self.label,
-            "equation": dict(self.equations),
-            "dars_composite": DARS_COMPOSITE[self.family],
-            "inputs": [p.as_dict() for p in self.params.params],
-        }
 
 
 _METHOD_LIST = (

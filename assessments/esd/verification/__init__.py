@@ -21,7 +21,6 @@ computes every row once per process; :func:`validation` groups them by document.
 """
 
 from .compare import Printed, at_precision, matches, parse_printed
-from .sources import NOT_COMPUTED, Document, Equation, Figure, Run
 from .evaluation import (
     DocumentRows,
     Row,
@@ -34,6 +33,7 @@ from .evaluation import (
     table,
     validation,
 )
+from .sources import NOT_COMPUTED, Document, Equation, Figure, Run
 
 __all__ = [
     "NOT_COMPUTED",

@@ -9,9 +9,10 @@ by document with the counts.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Iterable
+from typing import Any
 
 from .compare import matches
 from .sources import Document, Figure, Results

@@ -11,7 +11,8 @@ irer.md). The IRER's release blocks are cited by their heading and source ("from
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..models import residue
 from ..photoresist import PHOTORESIST_2018

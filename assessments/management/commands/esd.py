@@ -24,7 +24,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, NoReturn, Sequence, TextIO
+from collections.abc import Sequence
+from typing import Any, NoReturn, TextIO
 
 from django.core.management.base import BaseCommand, CommandParser, DjangoHelpFormatter
 
@@ -232,16 +233,16 @@ def read_inputs(source: str, stdin: TextIO) -> Any:
             with open(source, encoding="utf-8") as handle:
                 text = handle.read()
     except (OSError, UnicodeDecodeError) as exc:
-        raise EngineValidationError({ALL: UNREADABLE.format(source=name, reason=getattr(exc, "strerror", None) or exc)})
+        raise EngineValidationError({ALL: UNREADABLE.format(source=name, reason=getattr(exc, "strerror", None) or exc)}) from exc
     if not text.strip():
         raise EngineValidationError({ALL: EMPTY.format(source=name)})
     try:
         inputs = json.loads(text)
     except json.JSONDecodeError as exc:
         raise EngineValidationError(
-            {ALL: MALFORMED.format(source=name, reason=f"{exc.msg} at line {exc.lineno}, column {exc.colno}")})
+            {ALL: MALFORMED.format(source=name, reason=f"{exc.msg} at line {exc.lineno}, column {exc.colno}")}) from exc
     except (ValueError, RecursionError) as exc:  # a 5,000-digit integer; arrays nested 100,000 deep
-        raise EngineValidationError({ALL: MALFORMED.format(source=name, reason=str(exc) or "nested too deeply")})
+        raise EngineValidationError({ALL: MALFORMED.format(source=name, reason=str(exc) or "nested too deeply")}) from exc
     if not isinstance(inputs, dict):
         raise EngineValidationError({ALL: NOT_AN_OBJECT.format(kind=_json_kind(inputs))})
     return inputs

@@ -60,9 +60,10 @@ from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -249,12 +250,12 @@ def _as_recorded(row, record) -> bool:
 
 def _name(item, *, case_number: str, revisions: dict[int, int]) -> str:
     """A case row (or a historical record of one) as a finding names it."""
-    if isinstance(item, Submission) or isinstance(item, Submission.history.model):
+    if isinstance(item, (Submission, Submission.history.model)):
         return f"case {case_number}"
-    if isinstance(item, Assessment) or isinstance(item, Assessment.history.model):
+    if isinstance(item, (Assessment, Assessment.history.model)):
         return f"assessment {case_number} r{item.revision}"
     revision = f"{case_number} r{revisions.get(item.assessment_id, '?')}"
-    if isinstance(item, Scenario) or isinstance(item, Scenario.history.model):
+    if isinstance(item, (Scenario, Scenario.history.model)):
         return f"use “{item.title}” of {revision}"
     return f"review decision ({item.action}) of {revision}"
 

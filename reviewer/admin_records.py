@@ -1,0 +1,18 @@
+"""Admin pages of records (review decisions, login events, a contact's links): shown, never
+added, changed or deleted there; their own service writes them."""
+
+from __future__ import annotations
+
+
+class ReadOnlyAdmin:
+    """Mixed into a ``ModelAdmin`` or an inline, before it: nothing is added, changed or
+    deleted through the admin."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
