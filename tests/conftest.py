@@ -43,6 +43,16 @@ def supervisor(django_user_model):
     return make_user(django_user_model, "sup", group=SUPERVISOR_GROUP, cbi=True)
 
 
+def admin_case_post(client, case: Submission, **changes) -> tuple[str, dict]:
+    """The admin's change page of ``case`` and the form as the page fills it, with
+    ``changes``: what a superuser who changes those fields posts."""
+    url = f"/admin/assessments/submission/{case.pk}/change/"
+    form = client.get(url).context["adminform"].form
+    data = {name: value for name, value in form.initial.items() if value is not None and not isinstance(value, (list, dict))}
+    data |= {"cbi_claims": "[]", "case_type": case.case_type, "physical_state": case.physical_state}
+    return url, data | changes
+
+
 def make_submission(**overrides) -> Submission:
     fields = {
         "case_number": f"P-26-{next(_case_numbers):04d}",

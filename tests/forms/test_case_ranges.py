@@ -25,7 +25,7 @@ from assessments.models.case_fields import (
     VAPOUR_PRESSURE,
     WATER_SOLUBILITY,
 )
-from tests.conftest import make_submission
+from tests.conftest import admin_case_post, make_submission
 from tests.views.test_cases import VALID
 
 pytestmark = pytest.mark.django_db
@@ -112,11 +112,7 @@ def test_the_admin_refuses_with_the_ranges_words(client, django_user_model):
     admin = django_user_model.objects.create_superuser("admin", password="pw-for-tests-only")
     case = make_submission()
     client.force_login(admin)
-    url = f"/admin/assessments/submission/{case.pk}/change/"
-    form = client.get(url).context["adminform"].form
-    data = {name: value for name, value in form.initial.items() if value is not None and not isinstance(value, (list, dict))}
-    data |= {"cbi_claims": "[]", "case_type": case.case_type, "physical_state": case.physical_state,
-             "use_concentration": "15"}
+    url, data = admin_case_post(client, case, use_concentration="15")
     response = client.post(url, data)
     assert response.status_code == 200
     assert response.context["adminform"].form.errors["use_concentration"] == [USE_CONCENTRATION.message]

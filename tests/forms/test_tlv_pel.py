@@ -20,7 +20,7 @@ from assessments.models import (
     TLV_PEL_VALUE_NOT_POSITIVE,
     Submission,
 )
-from tests.conftest import make_submission
+from tests.conftest import admin_case_post, make_submission
 from tests.views.test_cases import VALID
 
 pytestmark = pytest.mark.django_db
@@ -113,11 +113,7 @@ def test_the_admin_refuses_a_value_without_its_unit(client, django_user_model):
     admin = django_user_model.objects.create_superuser("admin", password="pw-for-tests-only")
     case = make_submission()
     client.force_login(admin)
-    url = f"/admin/assessments/submission/{case.pk}/change/"
-    form = client.get(url).context["adminform"].form
-    data = {name: value for name, value in form.initial.items() if value is not None and not isinstance(value, (list, dict))}
-    data |= {"cbi_claims": "[]", "tlv_pel_value": "5", "tlv_pel_unit": "", "case_type": case.case_type,
-             "physical_state": case.physical_state}
+    url, data = admin_case_post(client, case, tlv_pel_value="5", tlv_pel_unit="")
     response = client.post(url, data)
     assert response.status_code == 200
     assert response.context["adminform"].form.errors["tlv_pel_unit"] == [TLV_PEL_UNIT_MISSING]
