@@ -21,17 +21,12 @@ from .esd import registry
 from .esd.parameters import EngineValidationError
 from .exposure_rating import MISSING_RATING, MISSING_RATING_TITLE, rating_help
 from .forms import AssessmentNotesForm, CaseSearchForm, SubmissionForm
+from .forms.binding import add_service_errors, posted
 from .reports import services as report_services
 from .reports.docx import DOCX_CONTENT_TYPE
 from .reports.tasks import FAILED
 
 CASES_PER_PAGE = 25
-
-
-def _posted(request):
-    """The form data of a POST, else None. Not ``request.POST or None``: a POST with no
-    fields is empty, hence falsy, and would show a blank form without its errors."""
-    return request.POST if request.method == "POST" else None
 
 
 @require_GET
@@ -87,14 +82,14 @@ def submission_detail(request, pk: int):
 def submission_create(request):
     if not permissions.can_create_submission(request.user):
         raise PermissionDenied(services.CREATE_NOT_ALLOWED)
-    form = SubmissionForm(_posted(request))
+    form = SubmissionForm(posted(request))
     if request.method == "POST" and form.is_valid():
         try:
             submission = services.submission_create(
                 by=request.user, data=form.model_data(), cbi_claims=form.cbi_claims()
             )
         except ValidationError as exc:
-            form.add_error(None, exc)
+            add_service_errors(form, exc)
         else:
             messages.success(request, f"Case {submission.case_number} created.")
             return redirect(submission)
@@ -107,7 +102,7 @@ def submission_edit(request, pk: int):
     if not permissions.can_edit_submission(request.user, submission):
         raise PermissionDenied(services.EDIT_CASE_NOT_ALLOWED)
     amendment = permissions.has_approved_revision(submission)
-    form = SubmissionForm(_posted(request), instance=submission, amendment=amendment)
+    form = SubmissionForm(posted(request), instance=submission, amendment=amendment)
     if request.method == "POST" and form.is_valid():
         try:
             services.submission_update(
@@ -119,7 +114,7 @@ def submission_edit(request, pk: int):
                 reason=form.change_reason(),
             )
         except ValidationError as exc:
-            form.add_error(None, exc)
+            add_service_errors(form, exc)
         else:
             messages.success(request, f"Case {submission.case_number} {'amended' if amendment else 'saved'}.")
             return redirect(submission)
@@ -166,7 +161,7 @@ def assessment_notes(request, pk: int):
     assessment = selectors.assessment_get(user=request.user, pk=pk)
     if not permissions.can_edit_assessment(request.user, assessment):
         raise PermissionDenied(services.EDIT_ASSESSMENT_NOT_ALLOWED)
-    form = AssessmentNotesForm(_posted(request), instance=assessment)
+    form = AssessmentNotesForm(posted(request), instance=assessment)
     if request.method == "POST" and form.is_valid():
         data = {name: form.cleaned_data[name] for name in form._meta.fields}
         try:
@@ -175,7 +170,7 @@ def assessment_notes(request, pk: int):
                 seen_version=form.cleaned_data.get("version_seen"),
             )
         except ValidationError as exc:
-            form.add_error(None, exc)
+            add_service_errors(form, exc)
         else:
             messages.success(request, "Notes saved.")
             return redirect("assessment-detail", pk=assessment.pk)

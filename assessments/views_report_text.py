@@ -8,6 +8,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from . import permissions, selectors, services
+from .forms.binding import add_service_errors, posted
 from .forms.release_texts import ReleaseTextsForm
 from .reports.releases import release_groups_texts
 
@@ -21,14 +22,13 @@ def scenario_release_texts(request, pk: int):
         messages.info(request, "This use has not been computed yet: finish its wizard first.")
         return redirect("scenario-wizard", pk=scenario.pk)
     releases, defaults = release_groups_texts(scenario)
-    form = ReleaseTextsForm(request.POST if request.method == "POST" else None, releases=releases,
+    form = ReleaseTextsForm(posted(request), releases=releases,
                             texts=scenario.release_texts or {}, defaults=defaults)
     if form.is_valid():
         try:
             services.scenario_update_release_texts(scenario=scenario, by=request.user, texts=form.texts())
         except ValidationError as exc:
-            for message in exc.messages:
-                form.add_error(None, message)
+            add_service_errors(form, exc)
         else:
             messages.success(request, "The report's words for the releases are saved.")
             return redirect("scenario-results", pk=scenario.pk)

@@ -33,6 +33,7 @@ from . import permissions, selectors, services
 from .esd import registry
 from .esd.parameters import ALL, Step
 from .esd.site_data import SITE_SPECIFIC
+from .forms.binding import add_service_errors
 from .forms.scenarios import SEEN_FIELD, step_form_class, step_initial
 from .forms.site_data import ADD_BUTTON, SHOW_BUTTON, SiteDataForm, initial_from_post, site_initial
 from .models import Scenario
@@ -119,7 +120,7 @@ def _post(request, scenario: Scenario, keys: list[str], step: str):
                 scenario=scenario, by=request.user, step=step, values=form.step_values,
                 reasons=form.step_reasons, seen_token=seen)
     except ValidationError as exc:  # refused by the service (e.g. the step changed since)
-        form.add_error(None, exc)
+        add_service_errors(form, exc)
         return _render(request, scenario, keys, step, form)
     typed = request.session.get(_typed_key(scenario), {})
     if typed.pop(step, None) is not None:

@@ -10,25 +10,13 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from assessments import selectors as case_selectors
+from assessments.forms.binding import add_service_errors, posted
 
 from . import permissions, selectors, services
 from .forms import AssignForm, CalendarForm, ExtensionForm, SuspensionEndForm, SuspensionForm
 
 DUE_PER_PAGE = 50
 NO_OPEN_SUSPENSION = "No suspension of this case is open."
-
-
-def _posted(request):
-    return request.POST if request.method == "POST" else None
-
-
-def _add_errors(form, exc: ValidationError) -> None:
-    """The service's errors on the fields they name; any other on the whole form."""
-    if hasattr(exc, "error_dict"):
-        for name, errors in exc.error_dict.items():
-            form.add_error(name if name in form.fields else None, errors)
-    else:
-        form.add_error(None, exc)
 
 
 def _form_page(request, *, submission, form, title: str, intro: str = "", submit: str = "Save"):
@@ -41,12 +29,12 @@ def _record(request, pk: int, *, form_class, title: str, intro: str, initial, sa
     submission = case_selectors.submission_get(user=request.user, pk=pk)
     if not permissions.can_record(request.user, submission):
         raise PermissionDenied(services.RECORD_NOT_ALLOWED)
-    form = form_class(_posted(request), initial=initial(submission))
+    form = form_class(posted(request), initial=initial(submission))
     if request.method == "POST" and form.is_valid():
         try:
             save(submission, form.cleaned_data)
         except ValidationError as exc:
-            _add_errors(form, exc)
+            add_service_errors(form, exc)
         else:
             messages.success(request, done)
             return redirect(submission.get_absolute_url() + "#review-calendar")
@@ -97,12 +85,12 @@ def suspension_end(request, pk: int):
     if suspension is None:
         messages.info(request, NO_OPEN_SUSPENSION)
         return redirect(submission.get_absolute_url() + "#review-calendar")
-    form = SuspensionEndForm(_posted(request))
+    form = SuspensionEndForm(posted(request))
     if request.method == "POST" and form.is_valid():
         try:
             services.suspension_end(suspension=suspension, by=request.user, ends_on=form.cleaned_data["ends_on"])
         except ValidationError as exc:
-            _add_errors(form, exc)
+            add_service_errors(form, exc)
         else:
             messages.success(request, "Suspension ended.")
             return redirect(submission.get_absolute_url() + "#review-calendar")
@@ -117,12 +105,12 @@ def engineer_assign(request, pk: int):
     submission = case_selectors.submission_get(user=request.user, pk=pk)
     if not permissions.can_assign(request.user, submission):
         raise PermissionDenied(services.ASSIGN_NOT_ALLOWED)
-    form = AssignForm(_posted(request), engineers=selectors.assignable_engineers(submission=submission))
+    form = AssignForm(posted(request), engineers=selectors.assignable_engineers(submission=submission))
     if request.method == "POST" and form.is_valid():
         try:
             services.engineer_assign(submission=submission, by=request.user, **form.cleaned_data)
         except ValidationError as exc:
-            _add_errors(form, exc)
+            add_service_errors(form, exc)
         else:
             messages.success(request, f"Case assigned to {selectors.person(form.cleaned_data['engineer'])}.")
             return redirect(submission.get_absolute_url() + "#review-calendar")

@@ -11,27 +11,15 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from assessments import selectors as case_selectors
+from assessments.forms.binding import add_service_errors, posted
 from assessments.views import report_download_response
 
 from . import permissions, reports, selectors, services
 from .forms import ContactReportForm
 
 
-def _posted(request):
-    return request.POST if request.method == "POST" else None
-
-
 def _sanitised(request) -> bool:
     return request.GET.get("copy") == "sanitised"
-
-
-def _add_errors(form, exc: ValidationError) -> None:
-    """The service's errors on the fields they name; any other on the whole form."""
-    if hasattr(exc, "error_dict"):
-        for name, errors in exc.error_dict.items():
-            form.add_error(name if name in form.fields else None, errors)
-    else:
-        form.add_error(None, exc)
 
 
 @require_http_methods(["GET", "POST"])
@@ -41,7 +29,7 @@ def contact_create(request, pk: int):
         raise PermissionDenied(services.ADD_NOT_ALLOWED)
     user = request.user
     form = ContactReportForm(
-        _posted(request),
+        posted(request),
         linkable=selectors.linkable_assessments(submission=submission),
         may_mark_cbi=permissions.can_mark_cbi(user),
         initial={"epa_name": selectors.person(user)},
@@ -52,7 +40,7 @@ def contact_create(request, pk: int):
                 submission=submission, by=user, data=form.model_data(), assessments=form.cleaned_data["assessments"]
             )
         except ValidationError as exc:
-            _add_errors(form, exc)
+            add_service_errors(form, exc)
         else:
             messages.success(request, "Contact recorded.")
             return redirect(report)
@@ -66,7 +54,7 @@ def contact_edit(request, pk: int):
         raise PermissionDenied(services.EDIT_NOT_ALLOWED)
     submission = report.submission
     form = ContactReportForm(
-        _posted(request),
+        posted(request),
         instance=report,
         linkable=selectors.linkable_assessments(submission=submission),
         linked=list(report.assessments.all()),
@@ -79,7 +67,7 @@ def contact_edit(request, pk: int):
                 assessments=form.cleaned_data["assessments"], seen_version=form.cleaned_data.get("version_seen"),
             )
         except ValidationError as exc:
-            _add_errors(form, exc)
+            add_service_errors(form, exc)
         else:
             messages.success(request, "Contact report saved.")
             return redirect("contact-detail", pk=report.pk)
