@@ -5,7 +5,6 @@ TLV/PEL rule, and the reading of text typed before a field became a choice (migr
 
 from __future__ import annotations
 
-import math
 import re
 import sys
 
@@ -115,6 +114,8 @@ class ExposureLimitUnit(models.TextChoices):
 TLV_PEL_UNIT_MISSING = "The TLV/PEL value has no unit: choose mg/m³ or ppm, or clear the value."
 TLV_PEL_VALUE_MISSING = "The TLV/PEL unit has no value: enter the value, or clear the unit."
 TLV_PEL_VALUE_NOT_POSITIVE = "The TLV/PEL value must be a finite number greater than 0."
+#: Its range (the check constraint's too); said with TLV_PEL_VALUE_NOT_POSITIVE by tlv_pel_errors.
+TLV_PEL_VALUE = NumberRange("The TLV/PEL value", lower=0, lower_open=True)
 
 
 class VolumeQualifier(models.TextChoices):
@@ -249,7 +250,7 @@ def tlv_pel_errors(value, unit) -> dict[str, str]:
     """
     if value is None:
         return {"tlv_pel_value": TLV_PEL_VALUE_MISSING} if unit else {}
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value <= 0:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not TLV_PEL_VALUE.contains(value):
         return {"tlv_pel_value": TLV_PEL_VALUE_NOT_POSITIVE}
     if not unit:
         return {"tlv_pel_unit": TLV_PEL_UNIT_MISSING}

@@ -17,7 +17,6 @@ from simple_history.models import HistoricalRecords
 
 from .case_fields import (
     CASE_NUMBER_TAKEN,
-    FINITE_MAX,
     GROUNDWATER_MIGRATION_CHOICES,
     GROUNDWATER_OTHER_MISSING,
     GROUNDWATER_OTHER_NOT_OTHER,
@@ -28,6 +27,7 @@ from .case_fields import (
     PCT_BELOW_500_DA,
     PCT_BELOW_1000_DA,
     PRODUCTION_VOLUME,
+    TLV_PEL_VALUE,
     TLV_PEL_VALUE_NOT_POSITIVE,
     USE_CONCENTRATION,
     VAPOUR_PRESSURE,
@@ -238,8 +238,7 @@ class Submission(models.Model):
             ),
             # NaN and infinity are refused too: on PostgreSQL NaN compares above every number.
             models.CheckConstraint(
-                condition=Q(tlv_pel_value__isnull=True)
-                | (Q(tlv_pel_value__gt=0) & Q(tlv_pel_value__lte=FINITE_MAX)),
+                condition=TLV_PEL_VALUE.condition("tlv_pel_value", null=True),
                 name="submission_tlv_pel_value_positive_finite",
                 violation_error_message=TLV_PEL_VALUE_NOT_POSITIVE,
             ),

@@ -21,9 +21,11 @@ from assessments.models.case_fields import (
     PCT_BELOW_500_DA,
     PCT_BELOW_1000_DA,
     PRODUCTION_VOLUME,
+    TLV_PEL_VALUE,
     USE_CONCENTRATION,
     VAPOUR_PRESSURE,
     WATER_SOLUBILITY,
+    tlv_pel_errors,
 )
 from tests.conftest import admin_case_post, make_submission
 from tests.views.test_cases import VALID
@@ -53,6 +55,9 @@ def test_every_range_is_a_field_validator_and_a_database_constraint():
         model_field = Submission._meta.get_field(field)
         assert rule in model_field.validators, field
         assert str(rule.condition(field, null=model_field.null)) in conditions, field
+    # The TLV/PEL value's range: its constraint, and the model's check (tlv_pel_errors), read it.
+    assert str(TLV_PEL_VALUE.condition("tlv_pel_value", null=True)) in conditions
+    assert tlv_pel_errors(1e-9, "ppm") == {} and "tlv_pel_value" in tlv_pel_errors(0.0, "ppm")
 
 
 def test_the_message_names_the_range_in_words():
