@@ -108,3 +108,32 @@ def with_shared_basis(rows: list[dict]) -> list[dict]:
         {"text": item["text"], "where": "" if set(item["groups"]) == every else ", ".join(names[g] for g in item["groups"])}
         for item in out["common"]
     ]
+
+
+def _clauses(text: str) -> list[str]:
+    """``text`` cut at its top-level "; " (not inside parentheses), each clause without the
+    final full stop."""
+    clauses, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth == 0 and text.startswith("; ", i):
+            clauses.append(text[start:i])
+            start = i + 2
+    clauses.append(text[start:])
+    return [c.strip().rstrip(".") for c in clauses if c.strip().rstrip(".")]
+
+
+def shared_clauses(model: str, bases: list[str]) -> tuple[str, list[str]]:
+    """The bases of one activity's estimates (central tendency, high end...) as one
+    sentence they share and each one's own: the engine writes each estimate's basis in
+    full, so the clauses every estimate repeats (the worker count, the days, "no gloves
+    assumed") and the model's name the block's heading already prints are said once.
+
+    >>> shared_clauses("M", ["M: 48 workers; low", "M: 48 workers; high"])
+    ('48 workers', ['low', 'high'])
+    """
+    prefix = f"{model}: "
+    split = [_clauses(b[len(prefix):] if b.startswith(prefix) else b) for b in bases]
+    common = [c for c in split[0] if all(c in other for other in split[1:])] if len(split) > 1 else []
+    own = ["; ".join(c for c in clauses if c not in common) for clauses in split]
+    return "; ".join(common), own

@@ -7,9 +7,6 @@ the visibility rules, are ``selectors.py``'s.
 
 from __future__ import annotations
 
-import re
-from functools import cache
-
 from .basis_text import with_shared_basis
 from .esd.options import MEDIUM_NAMES, media_in_words
 from .models import Assessment, Scenario, Submission
@@ -165,9 +162,6 @@ def inputs_used(*, scenario: Scenario, result: dict) -> list[dict]:
     return rows
 
 
-_DERIVED_SUFFIX = re.compile(r"^(?P<base>.+?)(?P<suffix>_calculated|_unrounded|_eqn_[0-9_]+|_low_end|_high_end|_used)$")
-
-
 def default_set_text(default_set: dict) -> str:
     """The default set a result used, in the engine's one line (``default_set["summary"]``)."""
     return default_set.get("summary", "")
@@ -236,11 +230,11 @@ def exposure_rows(*, result: dict, submission: Submission) -> list[dict]:
     doses_computed = reports_concentrations(result)
     sites = result_facts(result).get("sites")
     rows = []
-    for exposure in result.get("exposures", []):
+    for index, exposure in enumerate(result.get("exposures", [])):
         workers = exposure.get("workers_per_site")
         estimates = []
-        for estimate in exposure.get("estimates", []):
-            row = dict(estimate)
+        for estimate_index, estimate in enumerate(exposure.get("estimates", [])):
+            row = dict(estimate, index=estimate_index)
             for name, key, _ in DOSE_KEYS + CONCENTRATION_KEYS:
                 row[name] = _finite(estimate.get(key))
             row["limit"] = check_estimate(
@@ -251,6 +245,7 @@ def exposure_rows(*, result: dict, submission: Submission) -> list[dict]:
         rows.append(
             dict(
                 exposure,
+                index=index,  # its place in the result's exposures (the report's provenance reads it)
                 estimates=estimates,
                 sites=sites,
                 workers_all_sites=workers * sites if isinstance(workers, (int, float)) and isinstance(sites, (int, float)) else None,
@@ -327,6 +322,9 @@ def exposure_summary(*, assessment: Assessment, scenarios=None) -> dict:
         groups.append(
             {
                 "use_number": number,
+                "scenario": scenario,
+                "exposure_index": exposure["index"],
+                "estimate_index": [by_label[label]["index"] if label in by_label else None for label in ordered],
                 "use": scenario.title,
                 "not_current": stale,
                 "letter": exposure.get("letter", ""),
@@ -467,62 +465,20 @@ def method_title(scenario_key: str) -> str:
         return scenario_key
 
 
-@cache
-def _equation_summaries() -> dict[tuple[str, str], str]:
-    """What each of the engine's equations computes, in its own words: the summary line of
-    the equation function's docstring without its units (``Daily release of the chemical in
-    equipment-cleaning residue``), keyed by (symbol, formula) and by ("", formula), as the
-    calculation trace records them (``esd.calc.equation``)."""
-    import importlib
-    import inspect
-    import pkgutil
-
-    from . import esd
-
-    summaries: dict[tuple[str, str], str] = {}
-    for module_info in pkgutil.walk_packages(esd.__path__, esd.__name__ + "."):
-        module = importlib.import_module(module_info.name)
-        for function in vars(module).values():
-            info = getattr(function, "info", None)
-            if not callable(function) or not hasattr(info, "formula") or not function.__doc__:
-                continue
-            summary = inspect.getdoc(function).splitlines()[0]
-            summary = re.split(r"\s+\[", summary, maxsplit=1)[0].rstrip(". ")
-            summaries.setdefault((info.symbol, info.formula), summary)
-            summaries.setdefault(("", info.formula), summary)
-    return summaries
-
-
-#: A facility quantity's key that is a range end: the label says which.
-_RANGE_END = {"_low_end": "low end", "_high_end": "high end"}
-_BASIS_SUFFIX = "_basis"
-
-
-def _trace_step(symbol: str, trace: list[dict]) -> dict | None:
-    """The trace step that computed a facility quantity: a symbol computed in several steps
-    takes its last (e.g. a count after rounding up); a derived key (the symbol with a suffix
-    such as ``_unrounded`` or ``_eqn_3_2``) takes the first step of its base symbol."""
-    steps = [step for step in trace if step["symbol"] == symbol]
-    if steps:
-        return steps[-1]
-    match = _DERIVED_SUFFIX.match(symbol)
-    if match:
-        steps = [step for step in trace if step["symbol"] == match["base"]]
-        return steps[0] if steps else None
-    return None
-
-
 def facility_rows(*, result: dict, scenario_key: str) -> list[dict]:
     """The result's general facility estimates as a reviewer reads them, in the engine's
-    order: ``label`` (as the scenario declares the quantity, ``Scenario.facility_labels``,
-    else what the equation that computed it says it is, else the input's label; ``""``
-    where the engine declares none), ``symbol``, ``value``, ``units``,
-    ``text`` (the value with its units: :func:`assessments.numbers.quantity`; a choice by
-    its name), ``numeric``, ``citation`` and ``basis`` (the engine's ``<symbol>_basis`` sentence, given
-    on its quantity's row rather than on a row of its own). A quantity the scenario did not
-    compute for these inputs (``None``, e.g. the sites before rounding when they are known)
-    is not listed."""
+    order, each named as its scenario declares it (``Scenario.facility_labels``, read
+    through :func:`assessments.esd.figures.facility_figures`): ``label`` (``""`` for a
+    quantity the scenario does not declare: the contract tests refuse one), ``symbol``,
+    ``value``, ``units``, ``text`` (the value with its units:
+    :func:`assessments.numbers.quantity`; a choice by its name), ``numeric``, ``citation``
+    (of the trace step the declaration names) and ``basis`` (the sentence the declaration
+    names, given on its quantity's row rather than on a row of its own). A quantity the
+    scenario did not compute for these inputs (``None``, e.g. the sites before rounding
+    when they are known) is not listed, nor the figures of a part nested in the facility
+    estimates (the supplier site's, which its releases and exposures give)."""
     from .esd import registry
+    from .esd.figures import facility_figures
     from .esd.parameters import EngineValidationError
     from .numbers import quantity
 
@@ -531,43 +487,28 @@ def facility_rows(*, result: dict, scenario_key: str) -> list[dict]:
         params, declared = scenario.params, scenario.facility_labels
     except EngineValidationError:  # a method this installation's engine does not know
         params, declared = None, {}
-    trace = result.get("trace", [])
-    facility = {k: v for k, v in (result.get("facility") or {}).items() if not isinstance(v, (dict, list))}
-    summaries = _equation_summaries()
+    on_their_rows = {d.basis for d in declared.values() if d.basis}
     rows = []
-    for symbol, value in facility.items():
-        if symbol.endswith(_BASIS_SUFFIX) and symbol[: -len(_BASIS_SUFFIX)] in facility:
-            continue  # given on its quantity's row
-        if value is None:
-            continue  # not computed for these inputs
+    for figure in facility_figures(result, declared):
+        symbol, value = figure.key, figure.value
+        if "/" in symbol or symbol in on_their_rows or isinstance(value, list):
+            continue
+        numeric = isinstance(value, (int, float)) and not isinstance(value, bool)
         param = params[symbol] if params is not None and symbol in params else None
-        step = _trace_step(symbol, trace)
-        label = ""
-        if symbol in declared:
-            label, units = declared[symbol]
-        else:
-            if step is not None:
-                label = summaries.get((step["symbol"], step["equation"])) or summaries.get(("", step["equation"]), "")
-            if not label and param is not None:
-                label = param.label
-            units = step["units"] if step is not None else (param.units if param is not None else "")
-        for suffix, words in _RANGE_END.items():
-            if label and symbol.endswith(suffix):
-                label = f"{label}, {words}"
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
-            text = quantity(value, units)
+        if numeric:
+            text = quantity(value, figure.units)
         elif param is not None and param.choices:
             text = str(dict(param.choices).get(value, value))
         else:
             text = str(value)
         rows.append({
             "symbol": symbol,
-            "label": label,
+            "label": figure.label,
             "value": value,
-            "numeric": isinstance(value, (int, float)) and not isinstance(value, bool),
-            "units": units,
+            "numeric": numeric,
+            "units": figure.units,
             "text": text,
-            "citation": step["citation"] if step is not None else "",
-            "basis": str(facility.get(symbol + _BASIS_SUFFIX) or ""),
+            "citation": figure.citation,
+            "basis": figure.basis,
         })
     return rows

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from .figures import FacilityFigure
 from .options import OpenMedium, finish, with_options
 from .parameters import ALL, EngineValidationError, ParamSet
 from .results import Result
@@ -53,11 +54,11 @@ class Scenario:
     # The key of the scenario that follows a newer edition of the same document, when there
     # is one: this one is kept to reproduce assessments made with it.
     superseded_by: str = ""
-    # What a facility quantity of the result is, for those no equation computes and no input
-    # names (a count added up, a sentence, the equation a release used): symbol -> (label,
-    # units). The pages name every facility quantity by its declaration here, else by the
-    # summary of the equation that computed it, else by the input's label.
-    facility_labels: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    # What every key of the result's ``facility`` mapping is (a nested mapping's by its path,
+    # "supplier/Cv_chem"): its label, units and role, and the trace step that computed it
+    # (figures.FacilityFigure). The pages and the report name a facility figure by this
+    # declaration only; a key the scenario does not declare fails the contract tests.
+    facility_labels: Mapping[str, FacilityFigure] = field(default_factory=dict)
 
     @property
     def current(self) -> bool:

@@ -34,6 +34,10 @@ class TraceStep:
     citation: str  # document, equation and page/section, e.g. "ESD 2010 Eqn 4-2, §4.3"
     inputs: dict[str, Any] = field(default_factory=dict)
     note: str = ""
+    # What the step computes, in a reviewer's words: its equation's declared label
+    # (calc.equation), or what a value taken as given is. Last, so that positional
+    # construction stays valid; "" in a result stored before steps carried it.
+    label: str = ""
 
 
 class Trace:
@@ -59,9 +63,11 @@ class Trace:
         equation: str,
         citation: str,
         note: str = "",
+        *,
+        label: str = "",
         **inputs: Any,
     ) -> Any:
-        self.steps.append(TraceStep(symbol, value, units, equation, citation, dict(inputs), note))
+        self.steps.append(TraceStep(symbol, value, units, equation, citation, dict(inputs), note, label))
         return value
 
 

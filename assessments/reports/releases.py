@@ -8,17 +8,16 @@ release whose medium is left open prints under the joint heading ("Water or Inci
 ``to:`` is text the engineer edits (the ESD's destination "(per ESD)" by default), ``from:``
 the source's name, ``basis:`` the model's standard sentence and the engineer's words; the
 engine's computed narrative of each estimate is printed in the appendix instead
-(:func:`computed_bases`).
+(``context.UseBuilder.computed_bases``).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..esd.results import MEDIA, MEDIUM_NAMES
 from ..esd.text import irer_percent
-from ..numbers import unit_for
 from ..presentation import MEDIUM_LABELS, REVIEWER_CHOSE, medium_choice_text
-from ..templatetags.figures import epa, significant
-from .cbi import CBI_TEXT, Cbi
 
 #: ChemSTEER's media headings, in its report order (ListOfMedia by SortID); a heading not
 #: in the list (fuel blending) follows them.
@@ -70,57 +69,63 @@ def default_destination(release: dict, media: list[str], share: float, per: str)
     return f"{text} ({per})"
 
 
-def release_groups(result: dict, release_texts: dict, per: str, cbi: Cbi) -> list[dict]:
-    """The releases under their medium headings in ChemSTEER's order, one block per estimate
+@dataclass(frozen=True)
+class ReleaseRow:
+    """One block of the IRER's releases: an estimate of a release (at its share of a medium,
+    for a release split between media), with where it sits in the result
+    (``release_index``, ``estimate_index``: the report's provenance reads them)."""
+
+    release_index: int
+    estimate_index: int
+    number: int
+    label: str
+    site_specific: bool
+    kg_site_day: float
+    days: float
+    sites: float
+    kg_site_year: float
+    kg_year_all_sites: float
+    to: str
+    to_by_engineer: bool
+    source: str
+    standard_basis: str
+    engineer_basis: str
+
+
+def release_rows(result: dict, release_texts: dict, per: str) -> list[tuple[str, list[ReleaseRow]]]:
+    """The releases under their medium headings in ChemSTEER's order, one row per estimate
     (and per medium of a split release, at its share); within a heading by release number."""
     rows = []
-    for release in result.get("releases", []):
+    for index, release in enumerate(result.get("releases", [])):
         texts = release_texts.get(str(release["number"]), {})
         for heading, share, media in _shares(release):
-            for estimate in release["estimates"]:
-                rows.append((heading, release, share, media, estimate, texts))
-    rows.sort(key=lambda row: (_order(row[0]), row[0], row[1]["number"]))
-    groups: list[dict] = []
-    for heading, release, share, media, estimate, texts in rows:
-        if not groups or groups[-1]["medium"] != heading:
-            groups.append({"medium": heading, "blocks": []})
-        engineer = texts.get("basis", "").strip()
-        standard = release.get("standard_basis") or f"{release['model']}."
-        groups[-1]["blocks"].append({
-            "number": release["number"],
-            "label": estimate.get("irer_label") or estimate["label"].title(),
-            "kg_site_day": epa(estimate["kg_site_day"] * share),
-            "days": significant(estimate["days_per_year"], 3),
-            "sites": significant(estimate["sites"], 3),
-            "sites_word": unit_for(estimate["sites"], "sites"),  # "from 1 site", "from 3 sites"
-            "kg_site_year": epa(estimate["kg_site_year"] * share),
-            "kg_year_all_sites": CBI_TEXT if cbi.hides_annual_totals else epa(estimate["kg_year_all_sites"] * share),
-            "to": cbi.scrub(texts.get("to", "").strip() or default_destination(release, media, share, per)),
+            for estimate_index, estimate in enumerate(release["estimates"]):
+                rows.append((heading, index, release, share, media, estimate_index, estimate, texts))
+    rows.sort(key=lambda row: (_order(row[0]), row[0], row[2]["number"]))
+    groups: list[tuple[str, list[ReleaseRow]]] = []
+    for heading, index, release, share, media, estimate_index, estimate, texts in rows:
+        if not groups or groups[-1][0] != heading:
+            groups.append((heading, []))
+        to = texts.get("to", "").strip()
+        groups[-1][1].append(ReleaseRow(
+            release_index=index,
+            estimate_index=estimate_index,
+            number=release["number"],
+            label=estimate.get("irer_label") or estimate["label"].title(),
+            site_specific=release.get("site_specific", False),
+            kg_site_day=estimate["kg_site_day"] * share,
+            days=estimate["days_per_year"],
+            sites=estimate["sites"],
+            kg_site_year=estimate["kg_site_year"] * share,
+            kg_year_all_sites=estimate["kg_year_all_sites"] * share,
+            to=to or default_destination(release, media, share, per),
+            to_by_engineer=bool(to),
             # a site-specific release's name carries the reviewer's activity
-            "from": cbi.scrub(release.get("irer_source") or release["source"]),
-            "site_specific": release.get("site_specific", False),
-            "basis": cbi.scrub(f"{standard} {engineer}".strip()),
-        })
+            source=release.get("irer_source") or release["source"],
+            standard_basis=release.get("standard_basis") or f"{release['model']}.",
+            engineer_basis=texts.get("basis", "").strip(),
+        ))
     return groups
-
-
-def computed_bases(result: dict, cbi: Cbi) -> list[dict]:
-    """Each release estimate's computed narrative for the appendix: the document's name of
-    the release, its model and equation, the medium and how the totals count it, the basis."""
-    out = []
-    for release in result.get("releases", []):
-        choice = medium_choice_text(release)
-        for estimate in release["estimates"]:
-            out.append({
-                "number": release["number"],
-                "source": cbi.scrub(release["source"]),
-                "label": estimate.get("irer_label") or estimate["label"].title(),
-                "model": release["model"],
-                "equation": release["equation"],
-                "medium": choice,
-                "basis": cbi.scrub(estimate["basis"]),
-            })
-    return out
 
 
 def release_groups_texts(scenario) -> tuple[list[dict], dict[int, str]]:

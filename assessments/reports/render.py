@@ -1,11 +1,12 @@
-"""The IRER as HTML (browser preview) and as PDF (WeasyPrint), from one template and
-one context (``reports.context.irer_context``).
+"""The IRER as HTML (browser preview) and as PDF (WeasyPrint), from one copy of the report
+(``reports.context.irer_context``'s ``document``).
 
-The report's body is ``reports/_irer_sheet.html``. The PDF draws it in a document of its
-own (``reports/irer.html``, the print stylesheet inlined); the browser preview shows it
-inside a page of the application (``reports/irer_preview.html``: the navigation, the way
-back to the revision, the downloads), its long parts (the appendix's inputs and trace, each
-estimate's basis) folded in ``<details>``, which the PDF never has."""
+The report's body is written by :mod:`.html` into ``reports/_irer_sheet.html``. The PDF
+draws it in a document of its own (``reports/irer.html``, the print stylesheet inlined);
+the browser preview shows it inside a page of the application (``reports/irer_preview.html``:
+the navigation, the way back to the revision, the downloads), its long parts (the
+appendix's inputs and trace, each estimate's basis) folded in ``<details>``, which the PDF
+never has."""
 
 from __future__ import annotations
 
@@ -16,6 +17,9 @@ from pathlib import Path
 
 from django.contrib.staticfiles import finders
 from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+
+from .html import report_html, running_case
 
 TEMPLATE = "reports/irer.html"
 PREVIEW_TEMPLATE = "reports/irer_preview.html"
@@ -23,15 +27,24 @@ STYLESHEET = "css/irer.css"
 
 
 def irer_html(context: dict, *, for_pdf: bool, request=None) -> str:
-    """The report's HTML. For the PDF, the report alone with the print stylesheet inlined,
-    so WeasyPrint reads nothing over the network or from the static URL space; else the
-    preview page of the application (``request``: the user the page's navigation is for)."""
+    """The report's HTML, from the copy in ``context["document"]`` (:mod:`.html` writes its
+    body). For the PDF, the report alone with the print stylesheet inlined, so WeasyPrint
+    reads nothing over the network or from the static URL space; else the preview page of
+    the application (``request``: the user the page's navigation is for)."""
+    document = context["document"]
+    page = {
+        **context,
+        "sheet": mark_safe(report_html(document, preview=not for_pdf)),
+        "running_case": running_case(document),
+        "running": document.running,
+        "title": f"IRER {context['case_number']} r{context['revision']}" + (" (sanitised)" if context["sanitised"] else ""),
+    }
     if not for_pdf:
-        return render_to_string(PREVIEW_TEMPLATE, {**context, "preview": True}, request=request)
+        return render_to_string(PREVIEW_TEMPLATE, {**page, "preview": True}, request=request)
     path = finders.find(STYLESHEET)
     with open(path, encoding="utf-8") as handle:
         css = handle.read()
-    return render_to_string(TEMPLATE, {**context, "inline_css": css})
+    return render_to_string(TEMPLATE, {**page, "inline_css": css})
 
 
 def irer_pdf(context: dict) -> bytes:

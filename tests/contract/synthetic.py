@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from assessments.esd.calc import Calc, equation
+from assessments.esd.figures import FacilityFigure, computed_by
 from assessments.esd.parameters import CHOICE, INT, Param, ParamSet, Step
 from assessments.esd.registry import Scenario
 from assessments.esd.results import (
@@ -31,7 +32,8 @@ KEY = "synthetic-contract"
 DOC = "Synthetic test document"
 
 
-@equation("plant_count", "sites", "ceil(yearly_mass / mass_per_plant)", f"{DOC} Eqn 1")
+@equation("plant_count", "sites", "ceil(yearly_mass / mass_per_plant)", f"{DOC} Eqn 1",
+          label="Plants needed, rounded up")
 def plant_count(yearly_mass: float, mass_per_plant: float) -> int:
     """Plants needed, rounded up [sites].
 
@@ -41,7 +43,8 @@ def plant_count(yearly_mass: float, mass_per_plant: float) -> int:
     return max(1, math.ceil(yearly_mass / mass_per_plant))
 
 
-@equation("daily_mass", "kg/site-day", "yearly_mass / (plant_count × run_days)", f"{DOC} Eqn 2")
+@equation("daily_mass", "kg/site-day", "yearly_mass / (plant_count × run_days)", f"{DOC} Eqn 2",
+          label="Mass handled a plant a day")
 def daily_mass(yearly_mass: float, plant_count: int, run_days: float) -> float:
     """Mass handled a plant a day [kg/site-day].
 
@@ -51,7 +54,8 @@ def daily_mass(yearly_mass: float, plant_count: int, run_days: float) -> float:
     return yearly_mass / (plant_count * run_days)
 
 
-@equation("rinse_loss", "kg/site-day", "daily_mass × part_of_mix × rinse_share", f"{DOC} Eqn 3")
+@equation("rinse_loss", "kg/site-day", "daily_mass × part_of_mix × rinse_share", f"{DOC} Eqn 3",
+          label="Chemical rinsed to water a plant a day")
 def rinse_loss(daily_mass: float, part_of_mix: float, rinse_share: float) -> float:
     """Chemical rinsed to water a plant a day [kg/site-day].
 
@@ -61,7 +65,8 @@ def rinse_loss(daily_mass: float, part_of_mix: float, rinse_share: float) -> flo
     return daily_mass * part_of_mix * rinse_share
 
 
-@equation("moles_handled", "mol/site-day", "rinse_loss × 1000 / molar_mass", f"{DOC} Eqn 4")
+@equation("moles_handled", "mol/site-day", "rinse_loss × 1000 / molar_mass", f"{DOC} Eqn 4",
+          label="Moles rinsed a plant a day")
 def moles_handled(rinse_loss: float, molar_mass: float) -> float:
     """Moles rinsed a plant a day [mol/site-day].
 
@@ -121,4 +126,11 @@ def run(v: Mapping[str, Any]) -> Result:
     )
 
 
-SYNTHETIC = Scenario(KEY, "Synthetic contract scenario", DOC, PARAMS, run)
+#: Its facility figures: the plants, computed or known (named by the equation that gave them,
+#: else as plants), and the mass a plant handles a day.
+FACILITY = {
+    "plant_count": FacilityFigure("Plants", "sites", step="plant_count", by_equation=True),
+    "daily_mass": computed_by(daily_mass),
+}
+
+SYNTHETIC = Scenario(KEY, "Synthetic contract scenario", DOC, PARAMS, run, facility_labels=FACILITY)

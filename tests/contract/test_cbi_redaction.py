@@ -28,7 +28,7 @@ pytestmark = pytest.mark.django_db
 DISTINCT = {
     "submitter": "Zyxwvut Fabrication Ltd",
     "chemical_name": "3-Quuxyl-qorbane sulfonate",
-    "cas_number": "98765-43-2",
+    "cas_number": "76543-21-9",  # shares no digits run with the claimed numbers below
     "production_volume_kg_yr": 98765.4,
     "molecular_weight": 473.21,
     "use_description": "Qorbane resist for gallium wafers",

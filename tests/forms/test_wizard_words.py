@@ -20,6 +20,7 @@ from assessments.forms.scenarios import default_text, step_form_class
 from assessments.models import Scenario
 from assessments.reports.context import irer_context
 from tests.conftest import make_assessment, make_submission
+from tests.reports import reading
 from tests.views.wizard_helpers import post_step, step_url, walk
 
 pytestmark = pytest.mark.django_db
@@ -154,7 +155,7 @@ def test_a_value_in_a_field_that_does_not_apply_is_ignored_and_the_saved_one_kep
     assert scenario.result["inputs"]["z"] != 0.15
     used = {row["param"].symbol for row in presentation.inputs_used(scenario=scenario, result=scenario.result)}
     assert not {"z", "P", "T", "Tc", "Pc", "Nsites_supplier", "VP_chem"} & used
-    report = {row["symbol"] for row in irer_context(assessment=scenario.assessment)["scenarios"][0]["inputs"]}
+    report = set(reading.inputs(irer_context(assessment=scenario.assessment)))
     assert not {"z", "P", "T", "Nsites_supplier"} & report and "Vcontainer" in report
 
 
@@ -187,7 +188,7 @@ def test_a_choice_shows_its_label_in_the_inputs_used(client, reviewer, assessmen
     scenario.refresh_from_db()
     rows = {row["param"].symbol: row for row in presentation.inputs_used(scenario=scenario, result=scenario.result)}
     assert rows["physical_state"]["value"] == "Liquid" and rows["physical_state"]["code"] == "liquid"
-    report = {row["symbol"]: row for row in irer_context(assessment=scenario.assessment)["scenarios"][0]["inputs"]}
+    report = reading.inputs(irer_context(assessment=scenario.assessment))
     assert report["density_method"]["value"] == "The ESD's default for the physical state (Method 1)"
 
 
@@ -256,8 +257,7 @@ def test_a_reason_beside_a_value_from_the_case_is_kept_to_the_next_revision(clie
     rows = {row["param"].symbol: row for row in presentation.inputs_used(scenario=scenario, result=scenario.result)}
     assert rows["Qchem_yr"]["reason"] == reason and rows["Vcont"]["reason"] == kept
     assert reason in client.get(f"/scenarios/{scenario.pk}/").content.decode()
-    irer = irer_context(assessment=scenario.assessment)["scenarios"][0]
-    sources = {row["symbol"]: irer["sources"][row["source_ref"] - 1] for row in irer["inputs"]}
+    sources = {symbol: row["source"] for symbol, row in reading.inputs(irer_context(assessment=scenario.assessment)).items()}
     assert sources["Qchem_yr"] == reason
     assert sources["Vcont"].endswith(f"(reviewer: {kept})") and sources["Vcont"].startswith("ESD 2010")
     # a new revision copies it

@@ -16,7 +16,9 @@ from pypdf import PdfReader
 from assessments import services
 from assessments.models import Assessment, IrerNote
 from assessments.reports.context import irer_context
+from assessments.reports.document import plain_text
 from assessments.reports.render import irer_pdf
+from tests.reports import reading
 
 pytestmark = pytest.mark.django_db
 
@@ -86,10 +88,15 @@ def test_the_sample_release_blocks_line_by_line(sample):
 
 
 def test_headings_follow_chemsteers_list_and_order(sample):
-    groups = irer_context(assessment=sample)["scenarios"][0]["release_groups"]
-    headings = [g["medium"] for g in groups]
-    assert headings == ["Water", "Water or Incineration", "Incineration", "Incineration or Landfill"]
-    assert [b["number"] for b in groups[2]["blocks"]] == [1, 3]  # same medium, one heading
+    context = irer_context(assessment=sample)
+    assert reading.headings(context, 4) == ["Water", "Water or Incineration", "Incineration",
+                                             "Incineration or Landfill"]
+    text = plain_text(context["document"])
+    incineration = text.split("\nIncineration\n")[1].split("\nIncineration or Landfill\n")[0]
+    sources = [line for line in incineration.splitlines() if line.startswith("from: ")]
+    # Releases 1 and 3: the same medium, one heading
+    assert sources == ["from: Cleaning Liquid Residuals from Bottles Used to Transport the Raw Material",
+                       "from: Spin-Off"]
 
 
 def test_the_irer_note_is_the_engineers_choice(draft):

@@ -15,8 +15,10 @@ import pytest
 from assessments import services
 from assessments.models import Scenario
 from assessments.reports.context import irer_context
+from assessments.reports.document import text_of
 from assessments.reports.render import irer_html, irer_pdf
 from tests.conftest import make_assessment, make_submission
+from tests.reports import reading
 from tests.reports.conftest import pdf_text
 
 pytestmark = pytest.mark.django_db
@@ -81,12 +83,16 @@ def test_each_inhalation_flag_follows_the_engines_concentration(volatile):
     context = irer_context(assessment=volatile)
     use = volatile.scenarios.get()
     inhalation = [e for x in use.result["exposures"] if x["route"] == "inhalation" for e in x["estimates"]]
-    rows = [r for r in context["scenarios"][0]["doses"]["rows"] if r["route"] == "Inhalation"]
+    [table] = reading.tables(context, "doses")
+    limit_column = [text_of(c.content) for c in table.head].index("TLV/PEL")
+    rows = [row for row in reading.cells(table) if text_of(row[1].content) == "Inhalation"]
     assert len(rows) == len(inhalation) > 0
     for row, estimate in zip(rows, inhalation):
-        assert row["above"] == (estimate["ppm"] > 1.0)
-        assert row["limit"] == ("above" if estimate["ppm"] > 1.0 else "not above") + " the TLV/PEL of 1 ppm"
-    assert all(r["limit"] == "" for r in context["scenarios"][0]["doses"]["rows"] if r["route"] == "Dermal")
+        limit = row[limit_column]
+        assert (limit.cls == "above") == (estimate["ppm"] > 1.0)
+        assert text_of(limit.content) == ("above" if estimate["ppm"] > 1.0 else "not above") + " the TLV/PEL of 1 ppm"
+    assert all(text_of(row[limit_column].content) == "—" for row in reading.cells(table)
+               if text_of(row[1].content) == "Dermal")
 
 
 def test_a_result_stored_before_doses_prints_recompute_and_no_dose(sample_assessment):
@@ -111,10 +117,21 @@ def test_the_sanitised_copy_hides_the_ppm_when_the_molecular_weight_is_claimed(v
     case.save()
     full = irer_context(assessment=volatile)
     sanitised = irer_context(assessment=volatile, sanitised=True)
-    full_rows = [r for r in full["scenarios"][0]["doses"]["rows"] if r["route"] == "Inhalation"]
-    rows = [r for r in sanitised["scenarios"][0]["doses"]["rows"] if r["route"] == "Inhalation"]
-    assert all(r["ppm"] != "[CBI]" for r in full_rows)
-    # mg/m³ and ppm side by side give MW = mg/m³ × 24.45 / ppm away.
-    assert all(r["ppm"] == "[CBI]" and r["mg_m3"] != "[CBI]" for r in rows)
-    ppm_rows = [row for g in sanitised["exposure_summary"]["groups"] for row in g["rows"] if row["quantity"] == "ppm"]
-    assert ppm_rows and all(c["text"] in ("[CBI]", "—") for row in ppm_rows for c in row["cells"])
+
+    def inhalation(context):
+        [table] = reading.tables(context, "doses")
+        head = [text_of(c.content) for c in table.head]
+        return [dict(zip(head, row)) for row in reading.rows(table) if row[1] == "Inhalation"]
+
+    assert all(r["ppm"] != "[CBI]" and r["mg/m³"] != "[CBI]" for r in inhalation(full))
+    # The vapour models' generation rate moves with the molecular weight, so the mg/m³ derives
+    # from it; and mg/m³ and ppm side by side would give MW = mg/m³ × 24.45 / ppm away.
+    rows = inhalation(sanitised)
+    assert rows and all(r["ppm"] == "[CBI]" and r["mg/m³"] == "[CBI]" for r in rows)
+    # The dermal estimates do not move with it: they print.
+    [table] = reading.tables(sanitised, "doses")
+    dermal = [row for row in reading.rows(table) if row[1] == "Dermal"]
+    assert dermal and all(row[3] != "[CBI]" for row in dermal)
+    [summary] = reading.tables(sanitised, "summary")
+    ppm_rows = [row for row in reading.rows(summary) if "ppm" in row]
+    assert ppm_rows and all(c in ("[CBI]", "", "—") for row in ppm_rows for c in row[row.index("ppm") + 1:])

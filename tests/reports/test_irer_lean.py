@@ -8,8 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from assessments.basis_text import shared_clauses as shared_basis
 from assessments.reports import render
-from assessments.reports.context import irer_context, shared_basis
+from assessments.reports.context import irer_context
+from assessments.reports.document import text_of
+from tests.reports import reading
 from tests.reports.conftest import pdf_text
 
 pytestmark = pytest.mark.django_db
@@ -30,11 +33,14 @@ def test_an_equation_is_printed_once_in_the_trace_not_again_in_the_use_section(t
 
 
 def test_the_use_section_points_each_facility_estimate_at_its_trace_step(sample_assessment):
-    section = irer_context(assessment=sample_assessment)["scenarios"][0]
-    trace_symbols = [step["symbol"] for step in section["trace"]]
-    for line in section["basis"]:
-        symbol = line["text"].split(" = ")[0]
-        assert trace_symbols[line["step"] - 1] == symbol
+    context = irer_context(assessment=sample_assessment)
+    [trace] = reading.items(context, "trace")
+    trace_symbols = [text_of(item).split(" = ")[0] for item in trace]
+    [facility] = reading.items(context, "facility")
+    assert facility
+    for line in facility:
+        step, symbol = re.match(r"\[(\d+)\] (\S+) = ", text_of(line)).groups()
+        assert trace_symbols[int(step) - 1] == symbol
 
 
 def test_what_every_estimate_of_an_activity_shares_is_printed_once_per_activity(text):

@@ -17,6 +17,7 @@ from assessments.reports.context import irer_context
 from assessments.reports.docx import irer_docx
 from assessments.reports.render import irer_html, irer_pdf
 from tests.conftest import make_assessment, make_submission
+from tests.reports import reading
 from tests.reports.conftest import build_sample_assessment, pdf_text
 
 pytestmark = pytest.mark.django_db
@@ -67,8 +68,8 @@ def test_the_approved_header_says_who_approved_and_when_once(sample_assessment, 
     sample_assessment.save()
     approved_on = timezone.localtime(sample_assessment.approved_at).strftime("%-m/%-d/%Y")
     context = irer_context(assessment=sample_assessment)
-    assert context["status_line"] == f"Approved {approved_on} by Sam Supervisor"
-    assert context["running_status"] == f"Approved {approved_on} by Sam Supervisor"
+    assert reading.paragraphs(context, "status-line") == [f"Approved {approved_on} by Sam Supervisor"]
+    assert context["document"].running.status == f"Approved {approved_on} by Sam Supervisor"
     text = flat(pdf_text(irer_pdf(context)))
     assert f"Approved {approved_on} by Sam Supervisor" in text
     # once: no second "approved by ... on ..." beside it, in the header or the running footer
@@ -80,7 +81,7 @@ def test_the_approved_header_says_who_approved_and_when_once(sample_assessment, 
 def test_a_draft_header_prints_its_assessment_date(sample_assessment):
     sample_assessment.assessment_date = date(2026, 11, 2)
     sample_assessment.save()
-    assert irer_context(assessment=sample_assessment)["status_line"] == "Staff Draft 11/2/2026"
+    assert reading.paragraphs(irer_context(assessment=sample_assessment), "status-line") == ["Staff Draft 11/2/2026"]
 
 
 # --- Inputs as entered -----------------------------------------------------------------
@@ -89,7 +90,8 @@ def test_a_draft_header_prints_its_assessment_date(sample_assessment):
 def test_every_input_prints_as_it_was_entered(reviewer):
     # V_molar's default is 24.45 L/mol (ESD 2015 Eqn D-1, 25 °C); Qchem_yr is typed with four decimals.
     assessment = cvd_use(reviewer, Qchem_yr=1234.5678, supplier_site="yes", VP_chem=0.05, MW_chem=410.9)
-    inputs = {row["symbol"]: row["value"] for row in irer_context(assessment=assessment)["scenarios"][0]["inputs"]}
+    [table] = reading.tables(irer_context(assessment=assessment), "inputs")
+    inputs = {row[0].split(" ")[0]: row[1] for row in reading.rows(table)}
     assert inputs["V_molar"] == "24.45"
     assert inputs["Qchem_yr"] == "1,234.5678"
     assert inputs["VP_chem"] == "0.05"

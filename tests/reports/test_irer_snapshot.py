@@ -21,6 +21,7 @@ from assessments.reports.docx import irer_docx
 from assessments.reports.render import irer_html, irer_pdf
 from assessments.reports.services import FULL_COPY_NOT_ALLOWED, irer_docx_download, irer_preview
 from tests._review_support import approved, toy_engine
+from tests.reports import reading
 from tests.reports.conftest import pdf_text
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy_engine")]
@@ -119,8 +120,9 @@ def test_a_claim_withdrawn_after_approval_stays_redacted_in_the_approved_sanitis
 def test_a_claim_withdrawn_after_approval_stays_marked_in_the_approved_full_copy(claim_withdrawn):
     first, _ = claim_withdrawn
     context = irer_context(assessment=first)
-    assert context["header"]["mw"] == {"text": "[410.90]", "cbi": True}
-    assert context["cbi_case"] and context["cbi_label"] == "CBI: Yes"
+    mw = reading.field_parts(context, "MW:")[0]
+    assert (mw.text, mw.style) == ("[410.90]", "cbi")
+    assert context["cbi_case"] and reading.paragraphs(context, "cbi-flag") == ["CBI: Yes"]
 
 
 def test_the_next_revision_prints_the_withdrawn_claim_in_the_clear(claim_withdrawn):

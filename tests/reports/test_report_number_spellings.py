@@ -10,6 +10,7 @@ from django.template import Context, Template
 from assessments.reports.context import irer_context
 from assessments.reports.releases import default_destination
 from tests.conftest import make_assessment, make_submission
+from tests.reports import reading
 
 pytestmark = pytest.mark.django_db
 
@@ -22,7 +23,7 @@ def test_a_share_of_a_release_prints_to_four_figures_without_a_space():
 
 def test_the_production_volume_prints_as_entered_as_on_the_case_page(reviewer):
     submission = make_submission(production_volume_kg_yr=1234.5, use_concentration=0.125)
-    header = irer_context(assessment=make_assessment(submission, reviewer))["header"]
+    context = irer_context(assessment=make_assessment(submission, reviewer))
     case_page = Template("{% load figures %}{{ pv|entered }}").render(Context({"pv": 1234.5}))
-    assert header["pv"]["text"] == case_page == "1,234.5"  # not rounded to 1,235 kg/yr
-    assert header["concentration"]["text"] == "12.5%"
+    assert reading.field(context, "PV (kg/yr):").split(" ")[0] == case_page == "1,234.5"  # not rounded to 1,235 kg/yr
+    assert reading.field(context, "USE:").endswith("(concentration 12.5%)")

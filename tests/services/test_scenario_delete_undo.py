@@ -26,6 +26,7 @@ from tests._review_support import (
     toy_engine,
 )
 from tests.conftest import make_assessment, make_submission
+from tests.reports import reading
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy_engine")]
 
@@ -283,7 +284,7 @@ def test_history_says_who_deleted_and_who_restored(client, reviewer, use):
 def test_a_deleted_use_is_not_in_the_irer(reviewer, use):
     deleted(use, reviewer)
     context = irer_context(assessment=use.assessment)
-    assert [section["title"] for section in context["scenarios"]] == ["Spin coating"]
+    assert reading.use_titles(context) == ["Spin coating"]
 
 
 def test_a_deleted_use_is_not_in_the_irer_preview(client, reviewer, use):

@@ -9,6 +9,7 @@ import pytest
 from assessments import presentation, services
 from assessments.reports.context import irer_context
 from tests.conftest import make_assessment, make_submission
+from tests.reports import reading
 
 pytestmark = pytest.mark.django_db
 
@@ -44,7 +45,7 @@ def test_standings_of_defaults_and_overrides(scenario):
 
 
 def test_report_and_results_page_use_the_same_standings(client, reviewer, scenario):
-    report = {row["symbol"]: row for row in irer_context(assessment=scenario.assessment)["scenarios"][0]["inputs"]}
+    report = reading.inputs(irer_context(assessment=scenario.assessment))
     assert report["Nsites"]["standing"] == "Computed" and report["Nsites"]["value"] == "3"
     assert report["VPchem"]["standing"] == "Not given" and report["VPchem"]["value"] == "—"
     client.force_login(reviewer)

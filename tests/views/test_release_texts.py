@@ -10,6 +10,7 @@ from assessments import services
 from assessments.models import Scenario, Status
 from assessments.reports.context import irer_context
 from tests.conftest import make_assessment, make_submission
+from tests.reports import reading
 
 pytestmark = pytest.mark.django_db
 
@@ -30,8 +31,10 @@ def url(scenario) -> str:
 
 
 def _blocks(assessment, number):
-    groups = irer_context(assessment=assessment)["scenarios"][0]["release_groups"]
-    return [b for g in groups for b in g["blocks"] if b["number"] == number]
+    """The report's blocks of release ``number`` (found by its source's name)."""
+    release = next(r for r in assessment.scenarios.get().result["releases"] if r["number"] == number)
+    name = release.get("irer_source") or release["source"]
+    return [b for b in reading.release_blocks(irer_context(assessment=assessment)) if b["from"] == name]
 
 
 def test_the_page_lists_each_release_with_its_default(client, reviewer, scenario):
@@ -102,5 +105,5 @@ def test_the_irer_note_is_chosen_on_the_notes_page(client, reviewer, scenario):
     assert client.post(f"/assessments/{assessment.pk}/notes/", data).status_code == 302
     assessment.refresh_from_db()
     assert assessment.irer_note == IrerNote.EXPECTED
-    assert irer_context(assessment=assessment)["release_note"].startswith(
+    assert reading.paragraphs(irer_context(assessment=assessment), "note")[0].removeprefix("IRER Note: ").startswith(
         "The daily releases listed for any source below are expected to coincide")

@@ -14,6 +14,7 @@ from assessments.esd import registry
 from assessments.reports.cbi import CBI_TEXT
 from assessments.reports.context import irer_context
 from tests.conftest import make_assessment, make_submission
+from tests.reports import reading
 
 pytestmark = pytest.mark.django_db
 
@@ -90,25 +91,22 @@ def test_the_results_page_reads_1_site(client, reviewer, one_site):
 
 
 def test_the_report_reads_1_site(one_site):
-    rows = {row["symbol"]: row for row in irer_context(assessment=one_site.assessment)["scenarios"][0]["inputs"]}
+    rows = reading.inputs(irer_context(assessment=one_site.assessment))
     assert (rows["Nsites"]["value"], rows["Nsites"]["units"]) == ("1", "site")
     assert rows["TIMEapply_days"]["units"] == "days/yr"
 
 
 def test_a_withheld_value_keeps_the_declared_units(reviewer):
-    # A claimed use concentration of 1 (100 %): every input equal to 1 is withheld in the
-    # sanitised copy, and "site" beside it would tell that the number of sites is 1.
-    case = make_submission(production_volume_kg_yr=5000, use_concentration=1.0, cbi_claims=["use_concentration"])
+    # A claimed production volume small enough for one site: the number of sites is computed
+    # from it, so the sanitised copy withholds it, and "site" beside it would tell that it is 1.
+    case = make_submission(production_volume_kg_yr=50, cbi_claims=["production_volume_kg_yr"])
     scenario = services.scenario_add(assessment=make_assessment(case, reviewer), by=reviewer,
                                      scenario_key="photoresist-2010")
-    scenario.inputs |= {"Nsites": 1}
-    scenario.save()
     services.scenario_compute(scenario=scenario, by=reviewer)
-    sanitised = {row["symbol"]: row for row in
-                 irer_context(assessment=scenario.assessment, sanitised=True)["scenarios"][0]["inputs"]}
+    sanitised = reading.inputs(irer_context(assessment=scenario.assessment, sanitised=True))
     assert (sanitised["Nsites"]["value"], sanitised["Nsites"]["units"]) == (CBI_TEXT, "sites")
-    full = {row["symbol"]: row for row in irer_context(assessment=scenario.assessment)["scenarios"][0]["inputs"]}
-    assert (full["Nsites"]["value"], full["Nsites"]["units"]) == ("1", "site")
+    full = reading.inputs(irer_context(assessment=scenario.assessment))
+    assert (full["Nsites"]["value"], full["Nsites"]["units"], full["Nsites"]["standing"]) == ("1", "site", "Computed")
 
 
 # --- Facility quantities with their labels -------------------------------------------------

@@ -412,7 +412,7 @@ def test_the_irer_labels_the_release_site_specific_and_lists_the_site_data(clien
     html = client.get(f"/assessments/{assessment.pk}/irer/").content.decode()
     kg_year, kg_day = hf_hand_calculation()  # 69.5 kg/site-yr and 0.316 kg/site-day, two figures as EPA prints
     assert (round(kg_day, 2), round(kg_year)) == (0.32, 70)
-    assert '<span class="label">Output, site-specific data:</span> 3.2E-1 kg/site-day over 220 days/yr' in html
+    assert "<strong>Output, site-specific data:</strong> 3.2E-1 kg/site-day over 220 days/yr" in html
     assert "<p>or 7.0E+1 kg/site-yr from 9 sites" in html  # the replaced release's 9 sites
     assert "from: CVD tool exhaust stack (site-specific data)</p>" in html
     sources = re.findall(r"<li>\[(\d+)\] ([^<]*)</li>", html)

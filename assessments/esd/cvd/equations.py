@@ -17,7 +17,8 @@ from .constants import COUNT_TOLERANCE_DIGITS, DOC, G_PER_KG, R_GAS
 # --- General facility estimates (§3) -------------------------------------------------
 
 
-@equation("Qchem_site_day", "kg/site-day", "Qchem_site_yr / TIME_operating_days", f"{DOC} Eqn 3-1, §3.5")
+@equation("Qchem_site_day", "kg/site-day", "Qchem_site_yr / TIME_operating_days", f"{DOC} Eqn 3-1, §3.5",
+          label="Daily use rate of the precursor at one site")
 def daily_use_rate(Qchem_site_yr: float, TIME_operating_days: float) -> float:
     """Daily use rate of the precursor at one site [kg/site-day].
 
@@ -41,6 +42,7 @@ def daily_use_rate(Qchem_site_yr: float, TIME_operating_days: float) -> float:
 @equation(
     "Nsites", "sites", "Qchem_yr × (1 − Fcontainer_disp) / (Qchem_site_day × TIME_operating_days)",
     f"{DOC} Eqn 3-2, §3.6",
+    label="Number of sites using the precursor, before rounding up",
 )
 def number_of_sites(
     Qchem_yr: float, Fcontainer_disp: float, Qchem_site_day: float, TIME_operating_days: float
@@ -85,7 +87,8 @@ def round_up_count(value: float) -> int:
     return 1 if whole < 1 and value > 0 else whole
 
 
-@equation("Nsites", "sites", "ceil(Nsites_unrounded)", f"{DOC} §3.6 footnote 9")
+@equation("Nsites", "sites", "ceil(Nsites_unrounded)", f"{DOC} §3.6 footnote 9",
+          label="The number of sites rounded up to a whole number")
 def whole_sites(Nsites_unrounded: float) -> int:
     """The number of sites rounded up to a whole number [sites].
 
@@ -109,6 +112,7 @@ def whole_sites(Nsites_unrounded: float) -> int:
 @equation(
     "Qchem_site_day", "kg/site-day", "(1 − Fcontainer_disp) × Qchem_yr / (Nsites × TIME_operating_days)",
     f"{DOC} §3.6 summary box (footnote 9 omits (1 − Fcontainer_disp))",
+    label="Daily use rate for a whole (rounded or known) number of sites",
 )
 def daily_use_rate_for_sites(
     Qchem_yr: float, Fcontainer_disp: float, Nsites: int, TIME_operating_days: float
@@ -136,7 +140,8 @@ def daily_use_rate_for_sites(
     return (1.0 - Fcontainer_disp) * Qchem_yr / (Nsites * TIME_operating_days)
 
 
-@equation("Qchem_site_day", "kg/site-day", "Qchem_site_day_eqn_3_1", f"{DOC} §6.1 (the sample keeps the Eqn 3-1 value)")
+@equation("Qchem_site_day", "kg/site-day", "Qchem_site_day_eqn_3_1", f"{DOC} §6.1 (the sample keeps the Eqn 3-1 value)",
+          label="The daily use rate the §6 sample keeps after rounding the sites up")
 def kept_daily_use_rate(Qchem_site_day_eqn_3_1: float) -> float:
     """The daily use rate the §6 sample keeps after rounding the sites up [kg/site-day].
 
@@ -161,6 +166,7 @@ def kept_daily_use_rate(Qchem_site_day_eqn_3_1: float) -> float:
     "Ncontainer_unload_site_yr", "containers/site-yr",
     "Qchem_site_day × TIME_operating_days / (Fchem × Vcontainer × RHOformulation)",
     f"{DOC} Eqn 3-3 (Table A-1 form), §3.7",
+    label="Transport containers unloaded per site a year, before rounding up",
 )
 def containers_unloaded_per_site_year(
     Qchem_site_day: float,
@@ -197,6 +203,7 @@ def containers_unloaded_per_site_year(
 @equation(
     "Ncontainer_unload_site_yr", "containers/site-yr", "ceil(Ncontainer_unload_site_yr_unrounded)",
     f"{DOC} §6.1.4 (rounded up)",
+    label="Containers unloaded per site a year, rounded up",
 )
 def whole_containers(Ncontainer_unload_site_yr_unrounded: float) -> int:
     """Containers unloaded per site a year, rounded up [containers/site-yr].
@@ -221,7 +228,8 @@ def whole_containers(Ncontainer_unload_site_yr_unrounded: float) -> int:
 # --- The precursor's density (§3.7, Appendix B) ---------------------------------------
 
 
-@equation("RHOformulation", "kg/L", "m / Vcontainer", f"{DOC} App. B Method 1, Eqn B-1")
+@equation("RHOformulation", "kg/L", "m / Vcontainer", f"{DOC} App. B Method 1, Eqn B-1",
+          label="Density of the precursor in its container from the fill mass")
 def density_from_fill_mass(m: float, Vcontainer: float) -> float:
     """Density of the precursor in its container from the fill mass [kg/L].
 
@@ -243,7 +251,8 @@ def density_from_fill_mass(m: float, Vcontainer: float) -> float:
     return m / Vcontainer
 
 
-@equation("MW", "kg/mol", "MW_chem / 1000", f"{DOC} Eqn B-2 (MW in kg/mol)")
+@equation("MW", "kg/mol", "MW_chem / 1000", f"{DOC} Eqn B-2 (MW in kg/mol)",
+          label="Molecular weight in the unit Eqn B-2 takes")
 def molecular_weight_kg_mol(MW_chem: float) -> float:
     """Molecular weight in the unit Eqn B-2 takes [kg/mol].
 
@@ -263,7 +272,8 @@ def molecular_weight_kg_mol(MW_chem: float) -> float:
     return MW_chem / G_PER_KG
 
 
-@equation("Vmolar", "L/mol", "z × R × T / P", f"{DOC} App. B Method 2, Eqn B-2")
+@equation("Vmolar", "L/mol", "z × R × T / P", f"{DOC} App. B Method 2, Eqn B-2",
+          label="Molar volume of a compressed gas from the generalised equation of state")
 def molar_volume(z: float, T: float, P: float, R: float = R_GAS) -> float:
     """Molar volume of a compressed gas from the generalised equation of state [L/mol].
 
@@ -287,7 +297,8 @@ def molar_volume(z: float, T: float, P: float, R: float = R_GAS) -> float:
     return z * R * T / P
 
 
-@equation("RHOformulation", "kg/L", "MW × P / (z × R × T)", f"{DOC} App. B Method 2, Eqn B-2")
+@equation("RHOformulation", "kg/L", "MW × P / (z × R × T)", f"{DOC} App. B Method 2, Eqn B-2",
+          label="Density of a compressed gaseous precursor")
 def density_from_compressibility(MW: float, z: float, T: float, P: float, R: float = R_GAS) -> float:
     """Density of a compressed gaseous precursor [kg/L].
 
@@ -312,7 +323,8 @@ def density_from_compressibility(MW: float, z: float, T: float, P: float, R: flo
     return density_from_molar_volume(MW, molar_volume(z, T, P, R))
 
 
-@equation("RHOformulation", "kg/L", "MW / Vmolar", f"{DOC} App. B Eqn B-2")
+@equation("RHOformulation", "kg/L", "MW / Vmolar", f"{DOC} App. B Eqn B-2",
+          label="Density of a compressed gas from its molar volume")
 def density_from_molar_volume(MW: float, Vmolar: float) -> float:
     """Density of a compressed gas from its molar volume [kg/L].
 
@@ -333,7 +345,7 @@ def density_from_molar_volume(MW: float, Vmolar: float) -> float:
     return MW / Vmolar
 
 
-@equation("T_r", "", "T / Tc", f"{DOC} Eqn B-3")
+@equation("T_r", "", "T / Tc", f"{DOC} Eqn B-3", label="Reduced temperature, to read z from the compressibility chart")
 def reduced_temperature(T: float, Tc: float) -> float:
     """Reduced temperature, to read z from the compressibility chart [-].
 
@@ -354,7 +366,7 @@ def reduced_temperature(T: float, Tc: float) -> float:
     return T / Tc
 
 
-@equation("P_r", "", "P / Pc", f"{DOC} Eqn B-3")
+@equation("P_r", "", "P / Pc", f"{DOC} Eqn B-3", label="Reduced pressure, to read z from the compressibility chart")
 def reduced_pressure(P: float, Pc: float) -> float:
     """Reduced pressure, to read z from the compressibility chart [-].
 
@@ -378,7 +390,8 @@ def reduced_pressure(P: float, Pc: float) -> float:
 # --- Release 1 (§4.3) ------------------------------------------------------------------
 
 
-@equation("Elocal_control", "kg/site-day", "Qchem_site_day × (1 − U_process)", f"{DOC} Eqn 4-1, §4.3")
+@equation("Elocal_control", "kg/site-day", "Qchem_site_day × (1 − U_process)", f"{DOC} Eqn 4-1, §4.3",
+          label="Unreacted precursor vented from the chamber to POU abatement")
 def release_to_pou_control(Qchem_site_day: float, U_process: float) -> float:
     """Unreacted precursor vented from the chamber to POU abatement [kg/site-day].
 
@@ -400,7 +413,8 @@ def release_to_pou_control(Qchem_site_day: float, U_process: float) -> float:
     return Qchem_site_day * (1.0 - U_process)
 
 
-@equation("Qconsumed", "kg/site-day", "Qchem_site_day × U_process", f"{DOC} §4.3 ¶59 (definition of utilisation)")
+@equation("Qconsumed", "kg/site-day", "Qchem_site_day × U_process", f"{DOC} §4.3 ¶59 (definition of utilisation)",
+          label="Precursor consumed (reacted) in deposition")
 def precursor_consumed(Qchem_site_day: float, U_process: float) -> float:
     """Precursor consumed (reacted) in deposition [kg/site-day].
 
@@ -422,7 +436,8 @@ def precursor_consumed(Qchem_site_day: float, U_process: float) -> float:
     return Qchem_site_day * U_process
 
 
-@equation("Elocal_process_disp", "kg/site-day", "Elocal_control × (1 − EF)", f"{DOC} Eqn 4-2, §4.3")
+@equation("Elocal_process_disp", "kg/site-day", "Elocal_control × (1 − EF)", f"{DOC} Eqn 4-2, §4.3",
+          label="Precursor passing POU abatement to central house abatement")
 def release_after_pou_control(Elocal_control: float, EF: float) -> float:
     """Precursor passing POU abatement to central house abatement [kg/site-day].
 
@@ -444,7 +459,8 @@ def release_after_pou_control(Elocal_control: float, EF: float) -> float:
     return Elocal_control * (1.0 - EF)
 
 
-@equation("Qdestroyed", "kg/site-day", "Elocal_control × EF", f"{DOC} §4.3 ¶61 (the complement of Eqn 4-2)")
+@equation("Qdestroyed", "kg/site-day", "Elocal_control × EF", f"{DOC} §4.3 ¶61 (the complement of Eqn 4-2)",
+          label="Precursor captured or destroyed by POU abatement")
 def destroyed_in_abatement(Elocal_control: float, EF: float) -> float:
     """Precursor captured or destroyed by POU abatement [kg/site-day].
 

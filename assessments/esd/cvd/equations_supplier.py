@@ -29,6 +29,7 @@ MASS_BALANCE_RULE = (
 @equation(
     "Ncontainer_supplier_site_yr", "containers/site-yr",
     "ceil(Ncontainer_unload_site_yr × Nsites / Nsites_supplier)", f"{DOC} App. C footnote 23",
+    label="Containers cleaned a year at one supplier site, rounded up",
 )
 def supplier_containers_per_site_year(Ncontainer_unload_site_yr: int, Nsites: int, Nsites_supplier: int) -> int:
     """Containers cleaned a year at one supplier site, rounded up [containers/site-yr].
@@ -56,6 +57,7 @@ def supplier_containers_per_site_year(Ncontainer_unload_site_yr: int, Nsites: in
 @equation(
     "Elocal_container_residue_disp", "kg/site-day",
     "Vcontainer × RHOformulation × Fchem × Fcontainer_disp × 1 container/site-day", f"{DOC} App. C Eqn C-1a",
+    label="Container residue disposed of at the supplier, one container a day",
 )
 def container_residue_release_per_container(
     Vcontainer: float, RHOformulation: float, Fchem: float, Fcontainer_disp: float
@@ -86,6 +88,7 @@ def container_residue_release_per_container(
 @equation(
     "Qchem_site_day_supplier", "kg/site-day", "Qchem_yr / (Nsites_supplier × TIME_operating_days_supplier)",
     f"{DOC} App. C Eqn C-1b (supplier throughput; module decision 7)",
+    label="Daily throughput of the precursor at one supplier site",
 )
 def supplier_daily_use_rate(Qchem_yr: float, Nsites_supplier: int, TIME_operating_days_supplier: float) -> float:
     """Daily throughput of the precursor at one supplier site [kg/site-day].
@@ -110,7 +113,8 @@ def supplier_daily_use_rate(Qchem_yr: float, Nsites_supplier: int, TIME_operatin
     return Qchem_yr / (Nsites_supplier * TIME_operating_days_supplier)
 
 
-@equation("Elocal_container_residue_disp", "kg/site-day", "Qchem_site_day × Fcontainer_disp", f"{DOC} App. C Eqn C-1b")
+@equation("Elocal_container_residue_disp", "kg/site-day", "Qchem_site_day × Fcontainer_disp", f"{DOC} App. C Eqn C-1b",
+          label="Container residue disposed of at the supplier, averaged per day")
 def container_residue_release_daily(Qchem_site_day: float, Fcontainer_disp: float) -> float:
     """Container residue disposed of at the supplier, averaged per day [kg/site-day].
 
@@ -131,7 +135,8 @@ def container_residue_release_daily(Qchem_site_day: float, Fcontainer_disp: floa
     return Qchem_site_day * Fcontainer_disp
 
 
-@equation("Cv_chem", "ppm", "Cv_k × (VP_chem × X_chem) / (VP_k × X_k)", f"{DOC} App. C Eqn C-2")
+@equation("Cv_chem", "ppm", "Cv_k × (VP_chem × X_chem) / (VP_k × X_k)", f"{DOC} App. C Eqn C-2",
+          label="Airborne concentration of the precursor scaled from an analogue's data")
 def analogue_airborne_concentration(
     Cv_k: float, VP_chem: float, X_chem: float, VP_k: float, X_k: float
 ) -> float:
@@ -157,7 +162,7 @@ def analogue_airborne_concentration(
     return Cv_k * (VP_chem * X_chem) / (VP_k * X_k)
 
 
-@equation("Q_NF", "ft³/min", "0.984 × FSA × v_NF", f"{DOC} App. C Eqn C-3")
+@equation("Q_NF", "ft³/min", "0.984 × FSA × v_NF", f"{DOC} App. C Eqn C-3", label="Near-field ventilation rate")
 def near_field_ventilation_rate(FSA: float, v_NF: float) -> float:
     """Near-field ventilation rate [ft³/min].
 
@@ -181,6 +186,7 @@ def near_field_ventilation_rate(FSA: float, v_NF: float) -> float:
 
 @equation(
     "G_air", "kg/s", "1.93E-11 × (1 − Q_NF/(Q_NF + Q_FF)) × Cv_chem × Q_NF × MW_chem", f"{DOC} App. C Eqn C-4",
+    label="Generation rate of precursor vapour while cleaning containers",
 )
 def generation_rate(Q_NF: float, Q_FF: float, Cv_chem: float, MW_chem: float) -> float:
     """Generation rate of precursor vapour while cleaning containers [kg/s].
@@ -208,6 +214,7 @@ def generation_rate(Q_NF: float, Q_FF: float, Cv_chem: float, MW_chem: float) ->
 @equation(
     "TIME_activity_hours", "hr/site-day", "containers per site-day / RATE_fill",
     f"{DOC} App. C Eqn C-5 where-list (CEB 2002)",
+    label="Hours a day spent cleaning containers",
 )
 def activity_hours(containers_per_day: float, RATE_fill: float) -> float:
     """Hours a day spent cleaning containers [hr/site-day].
@@ -229,7 +236,8 @@ def activity_hours(containers_per_day: float, RATE_fill: float) -> float:
     return containers_per_day / RATE_fill
 
 
-@equation("Elocal_air_cleaning", "kg/site-day", "G_air × 3600 × TIME_activity_hours", f"{DOC} App. C Eqn C-5")
+@equation("Elocal_air_cleaning", "kg/site-day", "G_air × 3600 × TIME_activity_hours", f"{DOC} App. C Eqn C-5",
+          label="Daily air release of precursor vapour while cleaning containers")
 def container_cleaning_air_release(G_air: float, TIME_activity_hours: float) -> float:
     """Daily air release of precursor vapour while cleaning containers [kg/site-day].
 
@@ -253,6 +261,7 @@ def container_cleaning_air_release(G_air: float, TIME_activity_hours: float) -> 
 @equation(
     "Elocal_air_evaporated", "kg/site-day", "min(Elocal_air_cleaning, Elocal_container_residue_disp)",
     f"Conservation of mass ({DOC} App. C is silent on the overlap of Eqn C-5 and C-1a/C-1b)",
+    label="The air release while cleaning containers, at most the residue it evaporates from",
 )
 def air_release_from_residue(Elocal_air_cleaning: float, Elocal_container_residue_disp: float) -> float:
     """The air release while cleaning containers, at most the residue it evaporates from [kg/site-day].
@@ -279,6 +288,7 @@ def air_release_from_residue(Elocal_air_cleaning: float, Elocal_container_residu
 @equation(
     "Elocal_container_residue_net", "kg/site-day", "Elocal_container_residue_disp − Elocal_air_evaporated",
     f"Conservation of mass ({DOC} App. C is silent on the overlap of Eqn C-5 and C-1a/C-1b)",
+    label="Container residue disposed of, less what evaporated while cleaning",
 )
 def residue_left_after_evaporation(Elocal_container_residue_disp: float, Elocal_air_evaporated: float) -> float:
     """Container residue disposed of, less what evaporated while cleaning [kg/site-day].
@@ -305,6 +315,7 @@ def residue_left_after_evaporation(Elocal_container_residue_disp: float, Elocal_
     "TIME_exposure", "hr/day", "min(containers per site-day / RATE_fill, 8)",
     f"{DOC} App. D Eqn D-1 with App. C Eqn C-5's activity time (the App. D sample's 0.016 hr/day); "
     f"{ESD_2010_PHOTORESIST} App. B Table B-2",
+    label="Exposure time of a worker handling and cleaning containers",
 )
 def exposure_duration(containers_per_day: float, RATE_fill: float) -> float:
     """Exposure time of a worker handling and cleaning containers [hr/day].
@@ -333,6 +344,7 @@ def exposure_duration(containers_per_day: float, RATE_fill: float) -> float:
 @equation(
     "EXP_inhalation", "mg/day", "Cv_chem × MW_chem / V_molar × RATE_breathing × TIME_exposure",
     f"{DOC} App. D Eqn D-1",
+    label="Potential inhalation exposure of a supplier worker cleaning containers",
 )
 def inhalation_exposure(
     Cv_chem: float, MW_chem: float, V_molar: float, RATE_breathing: float, TIME_exposure: float

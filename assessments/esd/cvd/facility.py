@@ -11,22 +11,70 @@ Each function adds its figures to the ``facility`` mapping of the result (the co
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..calc import Calc
+from ..calc import Calc, equation_info
+from ..figures import FacilityFigure, computed_by, entered
 from ..text import count, figure, given
 from . import equations as eq
+from . import equations_supplier as eqs
 from .constants import DOC, N_US_FABS, Q_CHEM_SITE_YR, Q_CHEM_SITE_YR_LOW, R_GAS, RHO_GAS, RHO_LIQUID
-from .params import COMPRESSIBILITY, FILL_MASS, RECALCULATED
+from .params import COMPRESSIBILITY, FILL_MASS, PARAM_SET, RECALCULATED
 
-#: The facility quantities of a result that no equation computes and no input names, as the
-#: pages label them: symbol -> (label, units) (``Scenario.facility_labels``).
+
+def _both_ends(fn: Callable[..., Any], symbol: str) -> dict[str, FacilityFigure]:
+    """A figure of Release 1 at each end of the utilisation range (one, ``output``, when
+    the ends meet): ``release.release_1`` records ``<symbol>_low_end`` and so on."""
+    label = equation_info(fn).label
+    return {f"{symbol}_{tag}": computed_by(fn, step=f"{symbol}_{tag}", label=label + words)
+            for tag, words in (("low_end", ", low end"), ("high_end", ", high end"), ("output", ""))}
+
+
+#: Every key of a result's ``facility`` mapping, as the pages and the report name it
+#: (``Scenario.facility_labels``, :class:`~assessments.esd.figures.FacilityFigure`); the
+#: supplier site's (Appendices C and D) by their path under ``supplier``.
 FACILITY_LABELS = {
-    "Qchem_site_yr_used": ("Use of the precursor per site a year (the daily use rate × the operating days)",
-                           "kg/site-yr"),
-    "density_basis": ("Where the density of the precursor comes from", ""),
-    "worker_exposure_fab": ("Worker exposure at the fab", ""),
+    "TIME_operating_days": entered(PARAM_SET["TIME_operating_days"]),
+    "Qchem_site_day_eqn_3_1": computed_by(eq.daily_use_rate, step="Qchem_site_day_eqn_3_1"),
+    "Nsites_unrounded": computed_by(eq.number_of_sites, step="Nsites_unrounded"),
+    # Computed (Eqn 3-2 rounded up) or known: named by the equation that gave it.
+    "Nsites": FacilityFigure("Number of sites", "sites", step="Nsites", by_equation=True, basis="Nsites_basis"),
+    "Nsites_basis": FacilityFigure("How the number of sites was found", ""),
+    # Recalculated for the whole number of sites (§3.6) or kept from Eqn 3-1 (§6 sample).
+    "Qchem_site_day": FacilityFigure("Daily use rate of the precursor at one site, for the number of sites",
+                                     "kg/site-day", step="Qchem_site_day", by_equation=True),
+    "Qchem_site_yr_used": FacilityFigure(
+        "Use of the precursor per site a year (the daily use rate × the operating days)", "kg/site-yr"),
+    # The ESD's default, as entered, from the fill mass or from the compressibility factor.
+    "RHOformulation": FacilityFigure("Density of the precursor as received", "kg/L", step="RHOformulation",
+                                     by_equation=True),
+    "density_basis": FacilityFigure("Where the density of the precursor comes from", ""),
+    "T_r": computed_by(eq.reduced_temperature),
+    "P_r": computed_by(eq.reduced_pressure),
+    "Vmolar": computed_by(eq.molar_volume),
+    "Ncontainer_unload_site_yr_unrounded": computed_by(eq.containers_unloaded_per_site_year,
+                                                       step="Ncontainer_unload_site_yr_unrounded"),
+    "Ncontainer_unload_site_yr": computed_by(eq.whole_containers),
+    **_both_ends(eq.release_to_pou_control, "Elocal_control"),
+    **_both_ends(eq.precursor_consumed, "Qconsumed"),
+    "EF": entered(PARAM_SET["EF"], step="EF", basis="EF_basis"),
+    "EF_basis": FacilityFigure("Where the efficiency of the POU abatement comes from", ""),
+    "Nworkers_site": entered(PARAM_SET["Nworkers_site"]),
+    "worker_exposure_fab": FacilityFigure("Worker exposure at the fab", ""),
+    "supplier/Nsites_supplier": entered(PARAM_SET["Nsites_supplier"]),
+    "supplier/TIME_operating_days_supplier": entered(PARAM_SET["TIME_operating_days_supplier"]),
+    "supplier/Ncontainer_supplier_site_yr": computed_by(eqs.supplier_containers_per_site_year),
+    "supplier/residue_equation": FacilityFigure(
+        "Equation of the container-residue release at the supplier (Release 2, App. C)", ""),
+    "supplier/containers_per_day": FacilityFigure("Containers cleaned a day at one supplier site",
+                                                  "containers/site-day"),
+    "supplier/volatility": FacilityFigure("Volatility of the precursor (App. C and D)", ""),
+    "supplier/Nworkers_supplier": entered(PARAM_SET["Nworkers_supplier"]),
+    "supplier/TIME_activity_hours": computed_by(eqs.activity_hours),
+    "supplier/Cv_chem": computed_by(eqs.analogue_airborne_concentration),
+    "supplier/Q_NF": computed_by(eqs.near_field_ventilation_rate),
+    "supplier/G_air": computed_by(eqs.generation_rate),
 }
 
 
@@ -107,13 +155,14 @@ def density(calc: Calc, v: Mapping[str, Any], facility: dict[str, Any]) -> float
         rho = calc(eq.density_from_compressibility, MW=mw_kg, P=v["P"], z=v["z"], R=R_GAS, T=v["T"])
         basis = f"compressibility factor z = {given(v['z'])} from Figure B-1 (Eqn B-2)"
     elif v["RHOformulation"] is not None:
-        rho = calc.given("RHOformulation", v["RHOformulation"], "kg/L", "entered", "reviewer (chemical-specific)")
+        rho = calc.given("RHOformulation", v["RHOformulation"], "kg/L", "entered", "reviewer (chemical-specific)",
+                         label=PARAM_SET["RHOformulation"].label)
         basis = "entered (chemical-specific)"
     else:
         source = (f"{DOC} §3.7 footnote 11, App. B Method 1 (trimethylsilane)" if state == "gas"
                   else f"{DOC} §3.7, App. B (water)")
         rho = calc.given("RHOformulation", RHO_GAS if state == "gas" else RHO_LIQUID, "kg/L",
-                         f"ESD default for a {state}", source)
+                         f"ESD default for a {state}", source, label=PARAM_SET["RHOformulation"].label)
         basis = f"ESD default for a {state}"
     facility.update(RHOformulation=rho, density_basis=basis)
     return rho

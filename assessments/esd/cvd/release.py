@@ -20,6 +20,7 @@ from ..results import Medium, Release, release_estimate
 from ..text import figure, given
 from . import equations as eq
 from .constants import DOC, EF_POU
+from .params import PARAM_SET
 from .table_4_2 import TABLE_4_2
 
 #: Release1_media choice -> the media named, and the words of the process description.
@@ -82,7 +83,8 @@ def _efficiency(calc: Calc, v: Mapping[str, Any]) -> tuple[float, str]:
     else:
         ef = v["EF"]
         ef_basis = "ESD default (SEMATECH 1997)" if ef == EF_POU else "entered"
-    calc.given("EF", ef, "kg/kg", "POU abatement efficiency", f"{DOC} §4.3 ¶61, Table 4-2", note=ef_basis)
+    calc.given("EF", ef, "kg/kg", "POU abatement efficiency", f"{DOC} §4.3 ¶61, Table 4-2", note=ef_basis,
+               label=PARAM_SET["EF"].label)
     return ef, ef_basis
 
 

@@ -257,7 +257,8 @@ TWA_CITATION = ("8-hour TWA: Eq B-10 (I = Cm × b × h) solved for Cm over an 8-
                 "an inhalation estimate; ppm by Eq B-9 at 25 °C, 1 atm (OECD ESD Photoresist 2010, App. B.2.2.1)")
 
 
-@equation("Cm_8hr_TWA", "mg/m³", "EXPinhalation / (RATEbreathing × 8 h)", TWA_CITATION)
+@equation("Cm_8hr_TWA", "mg/m³", "EXPinhalation / (RATEbreathing × 8 h)", TWA_CITATION,
+          label="The 8-hour time-weighted average airborne concentration of a daily inhalation")
 def twa_mg_m3(EXPinhalation: float, RATEbreathing: float = BREATHING_RATE_M3_H) -> float:
     """The 8-hour time-weighted average airborne concentration of a daily inhalation [mg/m³].
 
@@ -271,7 +272,8 @@ def twa_mg_m3(EXPinhalation: float, RATEbreathing: float = BREATHING_RATE_M3_H) 
     return I / (b * TWA_HOURS)
 
 
-@equation("Cv_8hr_TWA", "ppm", "Cm_8hr_TWA × Vmolar / MW", TWA_CITATION)
+@equation("Cv_8hr_TWA", "ppm", "Cm_8hr_TWA × Vmolar / MW", TWA_CITATION,
+          label="The 8-hour TWA as a volumetric concentration of a vapour")
 def twa_ppm(Cm_8hr_TWA: float, MW: float, Vmolar: float = MOLAR_VOLUME_L_MOL) -> float:
     """The 8-hour TWA as a volumetric concentration of a vapour [ppm] (Eq B-9 inverted).
 

@@ -39,6 +39,7 @@ def round_up(count: float) -> int:
     "Qphoto_day", "kg photoresist/site-day",
     "Napply × TIMEapply_hours × Qapply / 1,000 mL/L × RHOphoto",
     f"{ESD_2010} Eqn 3-1, §3.2 (as Table A-1 and §6.1.1 print it)",
+    label="Daily dispense (use) rate of the photoresist per site",
 )
 def photoresist_daily_use(Napply: float, TIMEapply_hours: float, Qapply: float, RHOphoto: float) -> float:
     """Daily dispense (use) rate of the photoresist per site [kg photoresist/site-day].
@@ -66,6 +67,7 @@ def photoresist_daily_use(Napply: float, TIMEapply_hours: float, Qapply: float, 
 @equation(
     "Qchem_day", "kg chemical/site-day", "Qphoto_day × Fchem × (Napp_chem / Napp_photo)",
     f"{ESD_2010} Eqn 3-2, §3.4",
+    label="Daily dispense rate of the chemical of interest, before Nsites",
 )
 def chemical_daily_use(Qphoto_day: float, Fchem: float, Napp_ratio: float) -> float:
     """Daily dispense rate of the chemical of interest, before Nsites [kg/site-day].
@@ -91,6 +93,7 @@ def chemical_daily_use(Qphoto_day: float, Fchem: float, Napp_ratio: float) -> fl
 @equation(
     "Nsites", "sites", "(1 − Fcontainer_disp) × Qchem_yr / (Qchem_day × TIMEapply_days)",
     f"{ESD_2010} Eqn 3-3, §3.5",
+    label="Number of sites using the photoresist, before rounding",
 )
 def number_of_sites(Fcontainer_disp: float, Qchem_yr: float, Qchem_day: float, TIMEapply_days: float) -> float:
     """Number of sites using the photoresist, before rounding [sites].
@@ -114,7 +117,8 @@ def number_of_sites(Fcontainer_disp: float, Qchem_yr: float, Qchem_day: float, T
     return (1 - Fcontainer_disp) * Qchem_yr / (Qchem_day * TIMEapply_days)
 
 
-@equation("Nsites", "sites", "Nsites rounded up to a whole number", f"{ESD_2010} Eqn 3-3 footnote, §3.5")
+@equation("Nsites", "sites", "Nsites rounded up to a whole number", f"{ESD_2010} Eqn 3-3 footnote, §3.5",
+          label="The number of sites rounded up to the next integer")
 def whole_sites(Nsites: float) -> int:
     """The number of sites rounded up to the next integer [sites].
 
@@ -137,6 +141,7 @@ def whole_sites(Nsites: float) -> int:
     "Qchem_day", "kg chemical dispensed/site-day",
     "(1 − Fcontainer_disp) × Qchem_yr / (Nsites × TIMEapply_days)",
     f"{ESD_2010} Eqn 3-3 footnote, §3.5, and §3.6 box",
+    label="Daily dispense rate recalculated for a whole (or known) number of sites",
 )
 def chemical_daily_use_for_sites(
     Fcontainer_disp: float, Qchem_yr: float, Nsites: float, TIMEapply_days: float
@@ -167,6 +172,7 @@ def chemical_daily_use_for_sites(
 @equation(
     "Qchem_day", "kg chemical/site-day", "Qchem_yr / (Nsites × TIMEapply_days)",
     "ChemSTEER's recalculation after rounding Nsites up (EPA 2018 update, Section 7 sample IRER)",
+    label="Daily use rate as ChemSTEER recalculates it after rounding Nsites",
 )
 def chemical_daily_use_chemsteer(Qchem_yr: float, Nsites: float, TIMEapply_days: float) -> float:
     """Daily use rate as ChemSTEER recalculates it after rounding Nsites [kg/site-day].
@@ -192,7 +198,8 @@ def chemical_daily_use_chemsteer(Qchem_yr: float, Nsites: float, TIMEapply_days:
     return Qchem_yr / (Nsites * TIMEapply_days)
 
 
-@equation("Qcont", "kg photoresist/container", "Vcont × RHOphoto", f"{ESD_2010} §3.6 footnote to Eqn 3-4")
+@equation("Qcont", "kg photoresist/container", "Vcont × RHOphoto", f"{ESD_2010} §3.6 footnote to Eqn 3-4",
+          label="Mass of photoresist in one container")
 def container_mass(Vcont: float, RHOphoto: float) -> float:
     """Mass of photoresist in one container [kg photoresist/container].
 
@@ -214,7 +221,8 @@ def container_mass(Vcont: float, RHOphoto: float) -> float:
 
 
 @equation(
-    "Ncont_site_yr", "containers/site-yr", "Qchem_yr / (Fchem × Qcont × Nsites)", f"{ESD_2010} Eqn 3-4, §3.6"
+    "Ncont_site_yr", "containers/site-yr", "Qchem_yr / (Fchem × Qcont × Nsites)", f"{ESD_2010} Eqn 3-4, §3.6",
+    label="Containers emptied per site-year, before rounding",
 )
 def containers_per_site_year(Qchem_yr: float, Fchem: float, Qcont: float, Nsites: float) -> float:
     """Containers emptied per site-year, before rounding [containers/site-yr].
@@ -240,7 +248,8 @@ def containers_per_site_year(Qchem_yr: float, Fchem: float, Qcont: float, Nsites
 
 
 @equation("Ncont_site_yr", "containers/site-yr", "Ncont_site_yr rounded up to whole containers",
-          f"{ESD_2010} §6.1.5 (rounded up to whole containers, as the worked example does)")
+          f"{ESD_2010} §6.1.5 (rounded up to whole containers, as the worked example does)",
+          label="Containers per site-year rounded up to a whole container")
 def whole_containers(Ncont_site_yr: float) -> int:
     """Containers per site-year rounded up to a whole container [containers/site-yr].
 
@@ -265,6 +274,7 @@ def whole_containers(Ncont_site_yr: float) -> int:
 @equation(
     "Qchem_received_day", "kg chemical received/site-day", "Qchem_day / (1 − Fcontainer_disp)",
     f"{ESD_2010} §4.2 footnote to Eqn 4-1b",
+    label="Daily amount of the chemical received at a site, before dispensing",
 )
 def chemical_received_daily(Qchem_day: float, Fcontainer_disp: float) -> float:
     """Daily amount of the chemical received at a site, before dispensing [kg/site-day].
@@ -289,6 +299,7 @@ def chemical_received_daily(Qchem_day: float, Fcontainer_disp: float) -> float:
 @equation(
     "Elocalcontainer_residue_disp", "kg chemical/site-day",
     "Qcont × Fchem × Fcontainer_disp × Ncont_site_day", f"{ESD_2010} Eqn 4-1a, §4.2",
+    label="Container residue on a day containers are emptied, fewer than one a day",
 )
 def container_residue_release_few(Qcont: float, Fchem: float, Fcontainer_disp: float, Ncont_site_day: float) -> float:
     """Container residue on a day containers are emptied, fewer than one a day [kg/site-day].
@@ -316,6 +327,7 @@ def container_residue_release_few(Qcont: float, Fchem: float, Fcontainer_disp: f
 @equation(
     "Elocalcontainer_residue_disp", "kg chemical/site-day", "Qchem_received_day × Fcontainer_disp",
     f"{ESD_2010} Eqn 4-1b, §4.2",
+    label="Container residue when one or more containers are emptied a day",
 )
 def container_residue_release_daily(Qchem_received_day: float, Fcontainer_disp: float) -> float:
     """Container residue when one or more containers are emptied a day [kg/site-day].
@@ -342,6 +354,7 @@ def container_residue_release_daily(Qchem_received_day: float, Fcontainer_disp: 
 @equation(
     "TIMEdays_container_residue", "days/site-yr", "Ncont_site_yr / Ncont_site_day, rounded up",
     f"{ESD_2010} Eqn 4-1a, §4.2 ('over [Ncont_site_yr] days/year'), with Table B-4",
+    label="Days a year on which containers are emptied, when fewer than one a day",
 )
 def container_release_days(Ncont_site_yr: int, Ncont_site_day: int) -> int:
     """Days a year on which containers are emptied, when fewer than one a day [days/yr].
@@ -365,7 +378,8 @@ def container_release_days(Ncont_site_yr: int, Ncont_site_day: int) -> int:
     return round_up(Ncont_site_yr / Ncont_site_day)
 
 
-@equation("Elocalequip_disp", "kg chemical/site-day", "Qchem_day × Fequip_disp", f"{ESD_2010} Eqn 4-2, §4.3")
+@equation("Elocalequip_disp", "kg chemical/site-day", "Qchem_day × Fequip_disp", f"{ESD_2010} Eqn 4-2, §4.3",
+          label="Daily release of the chemical in equipment-cleaning residue")
 def equipment_cleaning_release(Qchem_day: float, Fequip_disp: float) -> float:
     """Daily release of the chemical in equipment-cleaning residue [kg/site-day].
 
@@ -390,6 +404,7 @@ def equipment_cleaning_release(Qchem_day: float, Fequip_disp: float) -> float:
 @equation(
     "interval_days", "days/cleaning", "TIMEapply_days / cleanings_per_year",
     f"{ESD_2010} §4.3 note (the residue of the application days between two cleanings)",
+    label="Application days between two cleanings of the application equipment",
 )
 def cleaning_interval(TIMEapply_days: float, cleanings_per_year: int) -> float:
     """Application days between two cleanings of the application equipment [days].
@@ -429,6 +444,7 @@ def cleaning_interval(TIMEapply_days: float, cleanings_per_year: int) -> float:
 @equation(
     "Elocalequip_disp", "kg chemical/site-day of cleaning", "Elocalequip_disp (daily) × interval_days",
     f"{ESD_2010} §4.3 note to Eqn 4-2",
+    label="Residue released on each cleaning day when cleaning is less than daily",
 )
 def accumulated_cleaning_release(Elocalequip_disp: float, interval_days: float) -> float:
     """Residue released on each cleaning day when cleaning is less than daily [kg/site-day].
@@ -454,6 +470,7 @@ def accumulated_cleaning_release(Elocalequip_disp: float, interval_days: float) 
 @equation(
     "Elocalexcess_disp", "kg chemical/site-day", "Qchem_day × (1 − Fequip_disp) × (1 − Fphoto_wafer)",
     f"{ESD_2010} Eqn 4-3, §4.4",
+    label="Daily release of excess (spun-off) photoresist chemical",
 )
 def spin_off_release(Qchem_day: float, Fequip_disp: float, Fphoto_wafer: float) -> float:
     """Daily release of excess (spun-off) photoresist chemical [kg/site-day].
@@ -479,6 +496,7 @@ def spin_off_release(Qchem_day: float, Fequip_disp: float, Fphoto_wafer: float) 
 @equation(
     "Elocaldeveloper", "kg chemical/site-day", "Qchem_day × (1 − Fequip_disp) × Fphoto_wafer × Fphoto_develop",
     f"{ESD_2010} Eqn 4-4, §4.5",
+    label="Daily release of the chemical in waste developer solution",
 )
 def developer_release(Qchem_day: float, Fequip_disp: float, Fphoto_wafer: float, Fphoto_develop: float) -> float:
     """Daily release of the chemical in waste developer solution [kg/site-day].
@@ -505,6 +523,7 @@ def developer_release(Qchem_day: float, Fequip_disp: float, Fphoto_wafer: float,
 @equation(
     "Elocaletch_strip_disp", "kg chemical/site-day",
     "Qchem_day × (1 − Fequip_disp) × Fphoto_wafer × (1 − Fphoto_develop)", f"{ESD_2010} Eqn 4-5, §4.6",
+    label="Daily release of the chemical in waste etching and stripping solutions",
 )
 def etch_strip_release(Qchem_day: float, Fequip_disp: float, Fphoto_wafer: float, Fphoto_develop: float) -> float:
     """Daily release of the chemical in waste etching and stripping solutions [kg/site-day].
@@ -535,6 +554,7 @@ def etch_strip_release(Qchem_day: float, Fequip_disp: float, Fphoto_wafer: float
 @equation(
     "Noperators_site_day", "workers/site-day", "Noperators_line_shift × Nlines_site × Nshifts_day",
     f"{ESD_2010} Eqn 5-1, §5.2.1",
+    label="Equipment operators handling photoresist per site-day",
 )
 def operators_per_site(Noperators_line_shift: int, Nlines_site: int, Nshifts_day: int) -> int:
     """Equipment operators handling photoresist per site-day [workers/site-day].
@@ -557,7 +577,8 @@ def operators_per_site(Noperators_line_shift: int, Nlines_site: int, Nshifts_day
     return Noperators_line_shift * Nlines_site * Nshifts_day
 
 
-@equation("Ntechs_site_day", "workers/site-day", "Ntechs_shift × Nshifts_day", f"{ESD_2010} Eqn 5-2, §5.2.2")
+@equation("Ntechs_site_day", "workers/site-day", "Ntechs_shift × Nshifts_day", f"{ESD_2010} Eqn 5-2, §5.2.2",
+          label="Maintenance/waste-management technicians per site-day")
 def technicians_per_site(Ntechs_shift: int, Nshifts_day: int) -> int:
     """Maintenance/waste-management technicians per site-day [workers/site-day].
 
@@ -581,6 +602,7 @@ def technicians_per_site(Ntechs_shift: int, Nshifts_day: int) -> int:
 @equation(
     "EXPdermal", "mg chemical/day", "Qliquid_skin × AREAsurface × Nexp_incident × Fchem",
     f"{ESD_2010} Eqn 5-3 to 5-6, §5.3 to 5.6",
+    label="Potential dermal exposure to the chemical in liquid photoresist",
 )
 def dermal_exposure(Qliquid_skin: float, AREAsurface: float, Nexp_incident: float, Fchem: float) -> float:
     """Potential dermal exposure to the chemical in liquid photoresist [mg/day].
@@ -609,6 +631,7 @@ def dermal_exposure(Qliquid_skin: float, AREAsurface: float, Nexp_incident: floa
 @equation(
     "EXPdermal", "mg chemical/day", "Qliquid_skin × AREAsurface × Nexp_incident × Fchem × Fphoto_waste",
     f"{ESD_2010} Eqn 5-7, §5.7",
+    label="Dermal exposure to the chemical in collected waste solvent (Exposure E)",
 )
 def waste_solvent_dermal_exposure(
     Qliquid_skin: float, AREAsurface: float, Nexp_incident: float, Fchem: float, Fphoto_waste: float
@@ -638,6 +661,7 @@ def waste_solvent_dermal_exposure(
 @equation(
     "days_exposure", "days/yr", "the lesser of the activity's days and max_exposure_days",
     f"{ESD_2010} §5.3 to 5.7 ('up to 250' days/yr per worker)",
+    label="Days a year a worker is exposed in an activity",
 )
 def exposure_days(activity_days: float, max_exposure_days: float) -> float:
     """Days a year a worker is exposed in an activity [days/yr].

@@ -17,6 +17,7 @@ from .constants import ESD_2004
 @equation(
     "Elocalcontainer_residue_disp", "kg/site-day", "Qchem_day × Fcontainer_disp",
     f"{ESD_2004} Eqn 3-4, §3.2.1, p. 13",
+    label="Daily container-residue release, applied to the daily use rate",
 )
 def container_residue_release_2004(Qchem_day: float, Fcontainer_disp: float) -> float:
     """Daily container-residue release, applied to the daily use rate [kg/site-day].
@@ -44,6 +45,7 @@ def container_residue_release_2004(Qchem_day: float, Fcontainer_disp: float) -> 
 @equation(
     "Elocalequip_disp", "kg/site-day", "Qchem_day × (1 − Fcontainer_disp) × Fequip_disp",
     f"{ESD_2004} Eqn 3-5, §3.2.2, p. 14",
+    label="Daily equipment-cleaning release, 1 % of the use less the container residue",
 )
 def equipment_cleaning_release_2004(Qchem_day: float, Fcontainer_disp: float, Fequip_disp: float) -> float:
     """Daily equipment-cleaning release, 1 % of the use less the container residue [kg/site-day].
@@ -70,6 +72,7 @@ def equipment_cleaning_release_2004(Qchem_day: float, Fcontainer_disp: float, Fe
     "Elocalexcess_disp", "kg/site-day",
     "Qchem_day × (1 − Fcontainer_disp) × (1 − Fequip_disp) × (1 − Fphoto_wafer)",
     f"{ESD_2004} Eqn 3-6, §3.2.3, p. 14",
+    label="Daily application-excess (spin-off) release",
 )
 def spin_off_release_2004(Qchem_day: float, Fcontainer_disp: float, Fequip_disp: float, Fphoto_wafer: float) -> float:
     """Daily application-excess (spin-off) release [kg/site-day].
@@ -97,6 +100,7 @@ def spin_off_release_2004(Qchem_day: float, Fcontainer_disp: float, Fequip_disp:
     "Elocaldeveloper", "kg/site-day",
     "Qchem_day × (1 − Fcontainer_disp) × (1 − Fequip_disp) × Fphoto_wafer × Fphoto_develop",
     f"{ESD_2004} Eqn 3-7, §3.2.4, p. 15",
+    label="Daily release in waste developer",
 )
 def developer_release_2004(
     Qchem_day: float, Fcontainer_disp: float, Fequip_disp: float, Fphoto_wafer: float, Fphoto_develop: float
@@ -127,6 +131,7 @@ def developer_release_2004(
     "Elocaletch_strip_disp", "kg/site-day",
     "Qchem_day × Fphoto_wafer × (1 − Fcontainer_disp) × (1 − Fequip_disp) × (1 − Fphoto_develop)",
     f"{ESD_2004} Eqn 3-8, §3.2.5, p. 15",
+    label="Daily release in waste etching and stripping solutions",
 )
 def etch_strip_release_2004(
     Qchem_day: float, Fcontainer_disp: float, Fequip_disp: float, Fphoto_wafer: float, Fphoto_develop: float
@@ -156,6 +161,7 @@ def etch_strip_release_2004(
 @equation(
     "TIMEapply_days", "days/yr", "(1 − Fcontainer_disp) × Qchem_yr / (Qchem_day × Nsites)",
     f"{ESD_2004} Eqn 3-3 footnote 5, p. 12",
+    label="Days of application when Eqn 3-3 gives less than one site",
 )
 def application_days_for_one_site(Fcontainer_disp: float, Qchem_yr: float, Qchem_day: float, Nsites: int) -> float:
     """Days of application when Eqn 3-3 gives less than one site [days/yr].

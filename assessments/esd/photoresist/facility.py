@@ -14,11 +14,13 @@ from dataclasses import asdict, dataclass
 from typing import Any, NamedTuple
 
 from ..calc import Calc
+from ..figures import BALANCE, FacilityFigure, computed_by, entered
 from ..parameters import ALL, EngineValidationError
 from ..text import num
+from . import constants as c
 from . import equations as eq
 from . import equations_2004 as eq04
-from .params import CHEMSTEER, DISPENSED
+from .params import CHEMSTEER, DISPENSED, params_2004, revised_params
 
 NUMERICAL_LIMIT = (
     "these inputs give a daily use rate of {Qchem_day} kg/site-day and {Nsites} sites, which cannot be "
@@ -26,21 +28,52 @@ NUMERICAL_LIMIT = (
 )
 
 
-#: The facility quantities of a result that no equation computes and no input names, as the
-#: pages label them: symbol -> (label, units) (``Scenario.facility_labels``). The 2010 ESD and
-#: its 2018 update:
+_INPUTS = {p.symbol: p for p in revised_params(c.HAND_AREAS_2018, stripping=True)}
+_INPUTS_2004 = {p.symbol: p for p in params_2004()}
+
+#: Every key of a result's ``facility`` mapping, as the pages and the report name it
+#: (``Scenario.facility_labels``, :class:`~assessments.esd.figures.FacilityFigure`). The
+#: general facility estimates (:class:`Facility`), both editions:
+_FACILITY = {
+    "Qphoto_day": computed_by(eq.photoresist_daily_use),
+    "Qchem_day_eqn_3_2": computed_by(eq.chemical_daily_use, first_step=True),
+    "Nsites_calculated": computed_by(eq.number_of_sites, first_step=True),
+    # Computed (Eqn 3-3 rounded up) or known: named by the equation that gave it.
+    "Nsites": FacilityFigure("Number of sites", "sites", step="Nsites", by_equation=True),
+    # Recalculated for the sites (ESD or ChemSTEER), or, in the 2004 edition, kept from Eqn 3-2.
+    "Qchem_day": FacilityFigure("Daily use rate of the chemical per site", "kg chemical/site-day", step="Qchem_day",
+                                by_equation=True),
+    "Qchem_received_day": computed_by(eq.chemical_received_daily),
+    "Qcont": computed_by(eq.container_mass),
+    "Ncont_site_yr_calculated": computed_by(eq.containers_per_site_year, first_step=True),
+    "Ncont_site_yr": computed_by(eq.whole_containers),
+}
+_RELEASE_TOTAL = FacilityFigure("All releases added up, all sites", "kg/yr", role=BALANCE)
+#: The 2010 ESD and its 2018 update.
 FACILITY_LABELS = {
-    "container_release_equation": ("Equation of the container-residue release (Release 1)", ""),
-    "TIMEdays_container_residue": ("Days a year of the container-residue release (Release 1)", "days/yr"),
-    "TIMEdays_equip_residue": ("Days a year of the equipment-cleaning release (Release 2)", "days/yr"),
-    "Nworkers_exposed_site": ("Distinct workers exposed per site (operators and technicians, Eqn 5-1, 5-2)",
-                              "workers/site"),
-    "release_total_kg_yr": ("All releases added up, all sites", "kg/yr"),
+    **_FACILITY,
+    "TIMEapply_days": entered(_INPUTS["TIMEapply_days"]),
+    "daily_use_basis": entered(_INPUTS["daily_use_basis"]),
+    "container_release_equation": FacilityFigure("Equation of the container-residue release (Release 1)", ""),
+    "TIMEdays_container_residue": FacilityFigure("Days a year of the container-residue release (Release 1)", "days/yr",
+                                                 step="TIMEdays_container_residue"),
+    "TIMEdays_equip_residue": FacilityFigure("Days a year of the equipment-cleaning release (Release 2)", "days/yr"),
+    "Noperators_site_day": computed_by(eq.operators_per_site),
+    "Ntechs_site_day": computed_by(eq.technicians_per_site),
+    "Nworkers_exposed_site": FacilityFigure(
+        "Distinct workers exposed per site (operators and technicians, Eqn 5-1, 5-2)", "workers/site"),
+    "release_total_kg_yr": _RELEASE_TOTAL,
+    "stripping_process": entered(_INPUTS["stripping_process"]),  # the 2018 update only
 }
 #: The 2004 edition (it has no daily-use choice: its result says the daily use is kept).
 FACILITY_LABELS_2004 = {
-    "daily_use_basis": ("Daily use after rounding the number of sites up", ""),
-    "release_total_kg_yr": FACILITY_LABELS["release_total_kg_yr"],
+    **_FACILITY,
+    # As entered, or fewer days for one site when Eqn 3-3 gives less than one (footnote 5).
+    "TIMEapply_days": entered(_INPUTS_2004["TIMEapply_days"], step="TIMEapply_days", by_equation=True),
+    "daily_use_basis": FacilityFigure("Daily use after rounding the number of sites up", ""),
+    "Nworkers_low": entered(_INPUTS_2004["Nworkers_low"]),
+    "Nworkers_high": entered(_INPUTS_2004["Nworkers_high"]),
+    "release_total_kg_yr": _RELEASE_TOTAL,
 }
 
 

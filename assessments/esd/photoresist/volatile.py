@@ -61,7 +61,8 @@ CT, HE, OUTPUT = "central tendency", "high end", "output"
 
 
 @equation("Qvapor_generation", "g/s", "AP-42: Fsaturation_factor × MWchem × Vcont_empty × 3,785.4 × RATEfill / 3,600 "
-          "× VPchem / 760 / (82.05 × 298)", f"{APPENDIX_B} Eq B-5 (in ChemSTEER's form)")
+          "× VPchem / 760 / (82.05 × 298)", f"{APPENDIX_B} Eq B-5 (in ChemSTEER's form)",
+          label="Vapour displaced while filling or emptying containers")
 def loading_generation_rate(MWchem: float, VPchem: float, Vcont_empty: float, RATEfill: float,
                             Fsaturation_factor: float) -> float:
     """Vapour displaced while filling or emptying containers [g/s] (EPA/OAQPS AP-42 Loading Model).
@@ -86,7 +87,7 @@ def loading_generation_rate(MWchem: float, VPchem: float, Vcont_empty: float, RA
 
 @equation("Qvapor_generation", "g/s", "Penetration: 8.24e-8 × MWchem^0.835 × VPchem × (1/29 + 1/MWchem)^0.25 × "
           "RATEair_speed^0.5 × AREAopening / (298^0.05 × Dopening^0.5 × 1^0.5)",
-          f"{APPENDIX_B} Eq B-1 (in ChemSTEER's form)")
+          f"{APPENDIX_B} Eq B-1 (in ChemSTEER's form)", label="Evaporation from an open liquid surface indoors")
 def evaporation_rate(MWchem: float, VPchem: float, Dopening: float) -> float:
     """Evaporation from an open liquid surface indoors [g/s] (EPA/OPPT Penetration Model).
 
@@ -107,7 +108,7 @@ def evaporation_rate(MWchem: float, VPchem: float, Dopening: float) -> float:
 
 
 @equation("Elocalair", "kg/site-day", "Qvapor_generation × TIMEactivity_hours × 3,600 / 1,000",
-          f"{APPENDIX_B} Eq B-2/B-6")
+          f"{APPENDIX_B} Eq B-2/B-6", label="Daily vapour release to air")
 def air_release(Qvapor_generation: float, TIMEactivity_hours: float) -> float:
     """Daily vapour release to air [kg/site-day].
 
@@ -128,7 +129,7 @@ def air_release(Qvapor_generation: float, TIMEactivity_hours: float) -> float:
 
 @equation("EXPinhalation", "mg/day", "min(1.7e5 × 298 × Qvapor_generation / (MWchem × RATEventilation × "
           "Fmixing_factor), VPchem × 10⁶ / 760) × MWchem / 24.45 × 1.25 × TIMEexposure",
-          f"{APPENDIX_B} Eq B-7 to B-10")
+          f"{APPENDIX_B} Eq B-7 to B-10", label="Inhalation of vapour per worker-day")
 def vapour_inhalation(Qvapor_generation: float, MWchem: float, VPchem: float, RATEventilation: float,
                       Fmixing_factor: float, TIMEexposure: float) -> float:
     """Inhalation of vapour per worker-day [mg/day] (EPA/OPPT Mass Balance Model).
@@ -157,7 +158,7 @@ def vapour_inhalation(Qvapor_generation: float, MWchem: float, VPchem: float, RA
 
 @equation("Elocalair", "kg/site-day",
           "min(Elocalair_model, Elocal_residue), Elocalair_model = Qvapor_generation × TIMEactivity_hours × 3,600 / 1,000",
-          MASS_LIMIT_CITATION)
+          MASS_LIMIT_CITATION, label="Vapour released by an activity, at most the residue it evaporates from")
 def evaporated_release(Elocalair_model: float, Elocal_residue: float) -> float:
     """Vapour released by an activity, at most the residue it evaporates from [kg/site-day].
 
@@ -183,7 +184,8 @@ def evaporated_release(Elocalair_model: float, Elocal_residue: float) -> float:
 
 
 @equation("Elocalcontainer_residue_disp", "kg/site-day",
-          "Elocalcontainer_residue_disp (Eqn 4-1a or 4-1b) − Elocalair (Release 6)", MASS_LIMIT_CITATION)
+          "Elocalcontainer_residue_disp (Eqn 4-1a or 4-1b) − Elocalair (Release 6)", MASS_LIMIT_CITATION,
+          label="Container residue released as liquid: what did not evaporate while unloading")
 def container_residue_left_liquid(Elocalcontainer_residue_disp: float, Elocalair: float) -> float:
     """Container residue released as liquid: what did not evaporate while unloading [kg/site-day].
 
@@ -203,7 +205,7 @@ def container_residue_left_liquid(Elocalcontainer_residue_disp: float, Elocalair
 
 
 @equation("Elocalequip_disp", "kg/site-day", "Elocalequip_disp (Eqn 4-2) − Elocalair (Release 7)",
-          MASS_LIMIT_CITATION)
+          MASS_LIMIT_CITATION, label="Equipment residue released as liquid: what did not evaporate during the cleaning")
 def equipment_residue_left_liquid(Elocalequip_disp: float, Elocalair: float) -> float:
     """Equipment residue released as liquid: what did not evaporate during the cleaning [kg/site-day].
 
@@ -223,7 +225,8 @@ def equipment_residue_left_liquid(Elocalequip_disp: float, Elocalair: float) -> 
 
 
 @equation("Qvapor_generation", "g/s", "min(Qvapor_generation, Elocalair × 1,000 / (TIMEactivity_hours × 3,600))",
-          MASS_LIMIT_CITATION)
+          MASS_LIMIT_CITATION,
+          label="The generation rate for inhalation, no more than the vapour the release lets evaporate")
 def generation_rate_within_release(Qvapor_generation: float, Elocalair: float, TIMEactivity_hours: float) -> float:
     """The generation rate for inhalation, no more than the vapour the release lets evaporate [g/s].
 

@@ -23,7 +23,8 @@ from .constants import (
 )
 
 
-@equation("E_x", "lb/hr", "(Q_in − Q_out) × C_x", f"{DOC} Eqn 6.4-1")
+@equation("E_x", "lb/hr", "(Q_in − Q_out) × C_x", f"{DOC} Eqn 6.4-1",
+          label="Emissions of a pollutant by material balance on its content")
 def material_balance_emissions(Q_in: float, Q_out: float, C_x: float) -> float:
     """Emissions of a pollutant by material balance on its content [lb/hr].
 
@@ -45,7 +46,8 @@ def material_balance_emissions(Q_in: float, Q_out: float, C_x: float) -> float:
     return (Q_in - Q_out) * C_x
 
 
-@equation("E_x", "lb/hr", "(Q_in − Q_out) × d × wt%_x / 100", f"{DOC} Eqn 6.4-2")
+@equation("E_x", "lb/hr", "(Q_in − Q_out) × d × wt%_x / 100", f"{DOC} Eqn 6.4-2",
+          label="Emissions of one pollutant by material balance on the material's composition")
 def speciated_material_balance_emissions(Q_in: float, Q_out: float, d: float, wt_pct_x: float) -> float:
     """Emissions of one pollutant by material balance on the material's composition [lb/hr].
 
@@ -68,7 +70,8 @@ def speciated_material_balance_emissions(Q_in: float, Q_out: float, d: float, wt
     return (Q_in - Q_out) * d * wt_pct_x / 100.0
 
 
-@equation("E_x", "lb/hr", "C_x × MW_x × V / (M × 10^6)", f"{DOC} Eqn 6.4-3")
+@equation("E_x", "lb/hr", "C_x × MW_x × V / (M × 10^6)", f"{DOC} Eqn 6.4-3",
+          label="Emission rate from a measured stack concentration and gas flow")
 def source_test_emissions(C_x: float, MW_x: float, V: float, M: float = M_STANDARD) -> float:
     """Emission rate from a measured stack concentration and gas flow [lb/hr].
 
@@ -93,7 +96,7 @@ def source_test_emissions(C_x: float, MW_x: float, V: float, M: float = M_STANDA
     return C_x * MW_x * V / (M * 1.0e6)
 
 
-@equation("E_a", "ton/yr", "E_x × OH / 2,000", f"{DOC} Eqn 6.4-4, 6.5-2")
+@equation("E_a", "ton/yr", "E_x × OH / 2,000", f"{DOC} Eqn 6.4-4, 6.5-2", label="Annual emissions from an hourly rate")
 def annual_emissions(E_x: float, OH: float) -> float:
     """Annual emissions from an hourly rate [ton/yr].
 
@@ -115,7 +118,8 @@ def annual_emissions(E_x: float, OH: float) -> float:
     return E_x * OH / LB_PER_TON
 
 
-@equation("E_x", "lb/hr", "EF_x × AF", f"{DOC} Eqn 6.5-3")
+@equation("E_x", "lb/hr", "EF_x × AF", f"{DOC} Eqn 6.5-3",
+          label="Emissions from an emission factor and an activity rate")
 def emission_factor_emissions(EF_x: float, AF: float) -> float:
     """Emissions from an emission factor and an activity rate [lb/hr].
 
@@ -137,7 +141,8 @@ def emission_factor_emissions(EF_x: float, AF: float) -> float:
     return EF_x * AF
 
 
-@equation("d_x", "lb/ft³", "MW_x / M", f"{DOC} Eqn 6.5-4 (d_x read as vapour density, Example 6.5-3)")
+@equation("d_x", "lb/ft³", "MW_x / M", f"{DOC} Eqn 6.5-4 (d_x read as vapour density, Example 6.5-3)",
+          label="Density of the pure vapour at standard conditions")
 def vapour_density(MW_x: float, M: float = M_STANDARD) -> float:
     """Density of the pure vapour at standard conditions [lb/ft³].
 
@@ -159,7 +164,8 @@ def vapour_density(MW_x: float, M: float = M_STANDARD) -> float:
     return MW_x / M
 
 
-@equation("E_x_sat", "lb/hr", "(P_sat,x / P_t) × V × d_x", f"{DOC} Eqn 6.5-4")
+@equation("E_x_sat", "lb/hr", "(P_sat,x / P_t) × V × d_x", f"{DOC} Eqn 6.5-4",
+          label="Upper limit of emissions, the exhaust assumed saturated with the vapour")
 def saturation_emissions(P_sat_x: float, P_t: float, V: float, d_x: float) -> float:
     """Upper limit of emissions, the exhaust assumed saturated with the vapour [lb/hr].
 
@@ -183,7 +189,8 @@ def saturation_emissions(P_sat_x: float, P_t: float, V: float, d_x: float) -> fl
     return (P_sat_x / P_t) * V * d_x
 
 
-@equation("E_x", "lb/hr", "E_x_sat / dilution_ratio", f"{DOC} §3.1.4, §5.3 (dilution to saturation)")
+@equation("E_x", "lb/hr", "E_x_sat / dilution_ratio", f"{DOC} §3.1.4, §5.3 (dilution to saturation)",
+          label="Saturation-limit emissions divided by a dilution to saturation ratio")
 def diluted_emissions(E_x_sat: float, dilution_ratio: float) -> float:
     """Saturation-limit emissions divided by a dilution to saturation ratio [lb/hr].
 
@@ -206,7 +213,8 @@ def diluted_emissions(E_x_sat: float, dilution_ratio: float) -> float:
     return E_x_sat / dilution_ratio
 
 
-@equation("K", "ft/s", "0.00438 × U^0.78 × (18 / MW_x)^(1/3)", f"{DOC} Eqn 6.5-5")
+@equation("K", "ft/s", "0.00438 × U^0.78 × (18 / MW_x)^(1/3)", f"{DOC} Eqn 6.5-5",
+          label="Gas-phase mass transfer coefficient of an evaporating pollutant")
 def mass_transfer_coefficient(U: float, MW_x: float) -> float:
     """Gas-phase mass transfer coefficient of an evaporating pollutant [ft/s].
 
@@ -227,7 +235,8 @@ def mass_transfer_coefficient(U: float, MW_x: float) -> float:
     return float(K_CONSTANT * U ** 0.78 * (MW_WATER / MW_x) ** (1.0 / 3.0))
 
 
-@equation("W_x", "lb/s", "MW_x × K × A × P_vap,x / (R × T)", f"{DOC} Eqn 6.5-5")
+@equation("W_x", "lb/s", "MW_x × K × A × P_vap,x / (R × T)", f"{DOC} Eqn 6.5-5",
+          label="Evaporation rate of a pollutant from an open liquid surface")
 def evaporation_rate(MW_x: float, K: float, A: float, P_vap_x: float, T: float,
                      R: float = R_PSIA_FT3) -> float:
     """Evaporation rate of a pollutant from an open liquid surface [lb/s].
@@ -255,7 +264,8 @@ def evaporation_rate(MW_x: float, K: float, A: float, P_vap_x: float, T: float,
     return MW_x * K * A * P_vap_x / (R * T)
 
 
-@equation("E_x", "lb/hr", "W_x × 3600 s/hr", f"{DOC} Eqn 6.5-5")
+@equation("E_x", "lb/hr", "W_x × 3600 s/hr", f"{DOC} Eqn 6.5-5",
+          label="An evaporation rate as the hourly emissions the other methods give")
 def evaporation_hourly(W_x: float) -> float:
     """An evaporation rate as the hourly emissions the other methods give [lb/hr].
 
@@ -277,7 +287,8 @@ def evaporation_hourly(W_x: float) -> float:
 
 
 @equation("E_x", "lb/hr", "E_x_uncontrolled × (1 − CE / 100)",
-          f"{DOC} §2.3.2 (add-on control devices) and Forms C1 to C4 (the device's control efficiency)")
+          f"{DOC} §2.3.2 (add-on control devices) and Forms C1 to C4 (the device's control efficiency)",
+          label="Emissions of pollutant x after a control device")
 def controlled_emissions(E_x_uncontrolled: float, CE: float) -> float:
     """Emissions of pollutant x after a control device [lb/hr].
 
@@ -301,7 +312,8 @@ def controlled_emissions(E_x_uncontrolled: float, CE: float) -> float:
     return E_x_uncontrolled * (1 - CE / 100)
 
 
-@equation("kg_site_yr", "kg/site-yr", "E_x × OH × 0.45359237", "lb to kg (NIST)")
+@equation("kg_site_yr", "kg/site-yr", "E_x × OH × 0.45359237", "lb to kg (NIST)",
+          label="Annual release at one site from an hourly emission rate")
 def kg_per_site_year(E_x: float, OH: float) -> float:
     """Annual release at one site from an hourly emission rate [kg/site-yr].
 
@@ -324,7 +336,8 @@ def kg_per_site_year(E_x: float, OH: float) -> float:
     return E_x * OH * KG_PER_LB
 
 
-@equation("kg_site_day", "kg/site-day", "kg_site_yr / days", "days of release")
+@equation("kg_site_day", "kg/site-day", "kg_site_yr / days", "days of release",
+          label="Daily release at one site over the days of release")
 def kg_per_site_day(kg_site_yr: float, days: float) -> float:
     """Daily release at one site over the days of release [kg/site-day].
 

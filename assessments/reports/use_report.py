@@ -1,0 +1,521 @@
+"""One use in the IRER: its section (facility estimates, releases, exposures, doses, notes)
+and its appendix parts (mass balance, releases as computed, inputs, calculation trace), as
+blocks of the report's document (:mod:`.document`), each figure and engine sentence a
+:class:`~.document.Value` carrying the claimed case fields it derives from
+(:class:`.derivation.UseDerivation`). Put together with the header and the summary across
+the uses by :mod:`.context`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..basis_text import shared_clauses
+from ..esd import registry
+from ..esd.parameters import EngineValidationError
+from ..models import Submission
+from ..numbers import entered, unit_for
+from ..presentation import (
+    DOSE_KEYS,
+    DOSES_NOT_COMPUTED,
+    NOT_COMPUTED,
+    NOT_CURRENT,
+    STALE,
+    UNCOMPUTED,
+    dose_basis_text,
+    exposure_rows,
+    inputs_used,
+    mass_balance_rows,
+    result_facts,
+    scenario_state,
+)
+from ..site_data import SITE_STEP_TITLE, result_entries
+from ..templatetags.figures import epa, significant
+from .derivation import UseDerivation
+from .document import (
+    Block,
+    Cell,
+    Fields,
+    Group,
+    Heading,
+    Inline,
+    Items,
+    Para,
+    Row,
+    Table,
+    Text,
+    Value,
+    Withheld,
+    Words,
+    inline,
+)
+from .releases import release_rows
+
+#: Printed in the sanitised copy in place of a list whose steps or entries move with a claimed value.
+TRACE_WITHHELD = "Calculation trace: withheld from the sanitised copy (its steps depend on claimed values)."
+LIST_WITHHELD = "{what}: withheld from the sanitised copy (they depend on claimed values)."
+#: The standing of an input of the submitter's site data in the inputs table.
+SITE_DATA_STANDING = "Site data"
+
+ROUTES = (("inhalation", "Inhalation"), ("dermal", "Dermal"))
+
+
+def strong(text: str) -> Text:
+    return Text(text, "strong")
+
+
+class UseBuilder:
+    """The blocks of one use: its section and its appendix parts."""
+
+    def __init__(self, scenario, number: int, submission: Submission, claimed: frozenset[str], case_name: Words,
+                 release_note: str = ""):
+        self.scenario = scenario
+        self.number = number
+        self.submission = submission
+        self.claimed = claimed
+        self.case_name = case_name
+        self.release_note = release_note
+        self.result: dict = scenario.result or {}
+        self.d = UseDerivation(scenario, claimed)
+        self.state = scenario_state(scenario)
+        self.not_current = {STALE: NOT_CURRENT, UNCOMPUTED: NOT_COMPUTED}.get(self.state, "")
+        try:
+            spec = registry.get(scenario.scenario_key)
+            self.method, self.source, self.per = spec.title, spec.source, spec.irer_per
+            # A use keeps its method's title until the reviewer names it: then it is their words.
+            declared = {spec.title, spec.full_title}
+        except EngineValidationError:
+            self.method, self.source, self.per = scenario.scenario_key, "", "per ESD"
+            declared = set()
+        self.title: Text | Words = Text(scenario.title) if scenario.title in declared else Words(scenario.title)
+        self.facts = result_facts(self.result)
+
+    # figures ----------------------------------------------------------------------
+    def value(self, text: str, *paths: str, hidden: str | None = None, style: str = "") -> Value:
+        claims = self.d.of(*paths)
+        return Value(text, claims, hidden if hidden is not None else "[CBI]", style)
+
+    def engine_text(self, text: str, path: str) -> Value:
+        """A sentence the engine wrote: withheld whole when anything in it derives from a claim."""
+        return Value(text, self.d.under(path))
+
+    def count(self, number: Any, units: str, *paths: str) -> Inline:
+        """A count with its units agreeing with it ("1 site", "3 sites"); withheld, the units
+        print as declared, which tell nothing."""
+        claims = self.d.of(*paths)
+        return (Value(significant(number, 3), claims), Text(" "), Value(unit_for(number, units), claims, units))
+
+    @property
+    def sites_claims(self) -> frozenset[str]:
+        return self.d.of("facts/sites")
+
+    # the use's section ---------------------------------------------------------------
+    def section(self) -> Group:
+        r = self.result
+        sites = self.facts.get("sites")
+        head: list[Block] = [
+            Heading(2, (self.case_name, Text(f": Use {self.number}"))),
+            Fields((
+                ("Use:", (self.title,)),
+                ("", inline("site(s) as reported by the submitter" if self.facts.get("sites_known") else "unknown site(s)")),
+                ("Number of Sites/Location:", (self.value(significant(sites, 3), "facts/sites"),)),
+                ("Days/yr:", (self.value(significant(self.facts.get("operating_days"), 3), "facts/operating_days"),)),
+            )),
+        ]
+        if self.not_current:
+            head.append(Para((strong(self.not_current),), cls="not-current"))
+        blocks: list[Block] = [Group(tuple(head), cls="use-head")]
+        if not r:
+            blocks.append(Para((strong("This use has not been computed."),)))
+            return Group(tuple(blocks), cls="use", tag="section")
+        blocks.append(Para((strong("Basis:"), Text(
+            f" Per the {self.method} ({self.source}); each estimate's equation and inputs are in the appendix's "
+            "calculation trace, at the step in brackets:"))))
+        blocks.append(self.facility_basis())
+        blocks.append(Para((strong("Process Description:"), Text(" "),
+                            self.engine_text(" --> ".join(r.get("process", [])), "process"))))
+        blocks.append(Withheld(self.d.of("warnings"), tuple(
+            Para((strong("Warning:"), Text(" "), self.engine_text(w, f"warnings/{i}")))
+            for i, w in enumerate(r.get("warnings", []))
+        ), LIST_WITHHELD.format(what="Warnings")))
+        blocks += self.releases()
+        blocks += self.occupational()
+        return Group(tuple(blocks), cls="use", tag="section")
+
+    def _trace_structure(self) -> frozenset[str]:
+        """The claims the trace's steps (which there are, in which order) move with."""
+        trace = self.result.get("trace", [])
+        return self.d.of("trace", *(f"trace/{i}/symbol" for i in range(len(trace))))
+
+    def facility_basis(self) -> Block:
+        """The general facility estimates, one short line each: the value, its units and
+        its citation, and the number of its step in the appendix's calculation trace."""
+        facility_keys = set(self.result.get("facility", {}))
+        items = []
+        for number, step in enumerate(self.result.get("trace", []), start=1):
+            if step["symbol"] not in facility_keys:
+                continue
+            path = f"trace/{number - 1}"
+            items.append((
+                Text(f"[{number}] "), self.value(step["symbol"], f"{path}/symbol"), Text(" = "),
+                self.value(significant(step["value"]), f"{path}/value"),
+                Text(" "),
+                self.value(unit_for(step["value"], step["units"]), f"{path}/value", f"{path}/units", hidden=step["units"]),
+                Text(" ("), self.value(step["citation"], f"{path}/citation"), Text(")"),
+            ))
+        listed = Group((Items(tuple(items), cls="facility"),), cls="irer-detail",
+                       fold=inline(f"General facility estimates ({len(items)})"))
+        return Withheld(self._trace_structure() | self.d.of("facility"), (listed,),
+                        LIST_WITHHELD.format(what="General facility estimates"))
+
+    def releases(self) -> list[Block]:
+        blocks: list[Block] = [
+            Heading(3, inline("ENVIRONMENTAL RELEASES ESTIMATE SUMMARY")),
+            Para(inline(f"IRER Note: {self.release_note}"), cls="note"),
+        ]
+        groups: list[Block] = []
+        structure = self.d.of("releases")
+        for heading, rows in release_rows(self.result, self.scenario.release_texts or {}, self.per):
+            groups.append(Heading(4, inline(heading), cls="medium"))
+            for row in rows:
+                path = f"releases/{row.release_index}"
+                estimate = f"{path}/estimates/{row.estimate_index}"
+                structure |= self.d.of(f"{path}/estimates", f"{path}/media", f"{path}/chosen_medium",
+                                       f"{path}/medium_chosen_by", f"{estimate}/label", f"{estimate}/irer_label")
+                site_words = self.count(row.sites, "sites", f"{estimate}/sites")[1:]
+                groups.append(Group((
+                    Para((strong(f"{row.label}{', site-specific data' if row.site_specific else ''}:"), Text(" "),
+                          self.value(epa(row.kg_site_day), f"{estimate}/kg_site_day"), Text(" kg/site-day over "),
+                          self.value(significant(row.days, 3), f"{estimate}/days_per_year"), Text(" days/yr from "),
+                          self.value(significant(row.sites, 3), f"{estimate}/sites"), *site_words)),
+                    Para((Text("or "), self.value(epa(row.kg_site_year), f"{estimate}/kg_site_year"),
+                          Text(" kg/site-yr from "), self.value(significant(row.sites, 3), f"{estimate}/sites"),
+                          *site_words, Text(" or "),
+                          self.value(epa(row.kg_year_all_sites), f"{estimate}/kg_year_all_sites"),
+                          Text(" kg/yr-all sites"))),
+                    Para((Text("to: "), Words(row.to) if row.to_by_engineer else Value(row.to, self.d.of(
+                        f"{path}/media", f"{path}/chosen_medium", f"{path}/medium_chosen_by")))),
+                    Para((Text("from: "), Words(row.source) if row.site_specific
+                          else self.engine_text(row.source, f"{path}/irer_source"))),
+                    Para((), detail=(self.engine_text(row.standard_basis, f"{path}/standard_basis"),
+                                     *((Text(" "), Words(row.engineer_basis)) if row.engineer_basis else ())),
+                         detail_label="basis:"),
+                ), cls="block"))
+        blocks.append(Withheld(structure, tuple(groups), LIST_WITHHELD.format(what="Release estimates")))
+        totals = self.result.get("totals_by_medium") or {}
+        blocks.append(Para((strong("RELEASE TOTAL\n"),
+                            Value(epa(sum(totals.values())), self.d.under("totals_by_medium"), style="strong"),
+                            strong(" kg/yr - all sites")), cls="total"))
+        return blocks
+
+    def workers_total(self) -> Para:
+        """"Tot. # of workers exposed via assessed routes" as ChemSTEER prints it: over all
+        sites (workers a site × sites; 198 for the sample's 66 a site at 3 sites), with the
+        per-site count and its basis in the basis line."""
+        per_site, sites = self.facts.get("workers_per_site"), self.facts.get("sites")
+        workers_claims = self.d.of("facts/workers_per_site")
+        basis = self.engine_text((self.facts.get("workers_basis") or "").rstrip("."), "facts/workers_basis")
+        lead = Text("Tot. # of workers exposed via assessed routes: ")
+        if not isinstance(per_site, (int, float)) or not isinstance(sites, (int, float)):
+            return Para((lead, Value(significant(per_site, 3), workers_claims), Text("\nBasis: "), basis, Text(".")))
+        claims = workers_claims | self.sites_claims
+        total = Value("0" if not per_site else significant(per_site * sites, 3), claims)
+        if not per_site and not claims:
+            return Para((lead, total, Text("\nBasis: "), basis, Text(".")))
+        return Para((lead, total, Text("\nBasis: "), Value(significant(per_site, 3), workers_claims), Text(" a site × "),
+                     *self.count(sites, "sites", "facts/sites"), Text("; "), basis, Text(".")))
+
+    def _route_statement(self, route: str) -> tuple[str, int]:
+        """Why a route has no block: the engine's own note on it (and its place), if any."""
+        keyword = "Inhalation" if route == "inhalation" else "Dermal"
+        notes = self.result.get("notes", [])
+        for i, note in enumerate(notes):
+            if note.startswith(keyword) or f"{keyword.lower()} exposure" in note.lower():
+                return note, i
+        for i, note in enumerate(notes):
+            if "exposure" in note.lower() and ("none" in note.lower() or "negligible" in note.lower()):
+                return note, i
+        return f"{keyword} exposure is not assessed for this use.", -1
+
+    def occupational(self) -> list[Block]:
+        blocks: list[Block] = [Heading(3, inline("OCCUPATIONAL EXPOSURES ESTIMATE SUMMARY")), self.workers_total()]
+        routes: list[Block] = []
+        printed: set[int] = set()
+        shared: dict[str, int] = {}
+        exposures = self.result.get("exposures", [])
+        for route, title in ROUTES:
+            mine = [(i, x) for i, x in enumerate(exposures) if x["route"] == route]
+            if mine:
+                routes.append(Para((strong(f"{title}:"),), cls="route"))
+                routes += [self.exposure_block(i, x) for i, x in mine]
+                continue
+            note, at = self._route_statement(route)
+            if at >= 0:
+                printed.add(at)
+            if note in shared:  # a use-wide statement ("no exposure") printed once, for both routes
+                heading = routes[shared[note]]
+                assert isinstance(heading, Para)
+                routes[shared[note]] = Para((strong(f"{heading.content[0].text[:-1]} and {title.lower()}:"),),
+                                            cls="route")
+                continue
+            shared[note] = len(routes)
+            routes.append(Para((strong(f"{title}:"),), cls="route"))
+            routes.append(Para((self.engine_text(note, f"notes/{at}") if at >= 0 else Text(note),), cls="block"))
+        structure = self.d.of("exposures", "notes", *(f"exposures/{i}/route" for i in range(len(exposures))))
+        blocks.append(Withheld(structure, tuple(routes), LIST_WITHHELD.format(what="Exposure estimates")))
+        blocks.append(self.dose_table())
+        notes = [(i, n) for i, n in enumerate(self.result.get("notes", [])) if i not in printed]
+        if notes:
+            blocks.append(Withheld(self.d.of("notes"), (
+                Heading(3, inline("Notes")),
+                Items(tuple((self.engine_text(n, f"notes/{i}"),) for i, n in notes)),
+            ), LIST_WITHHELD.format(what="Notes")))
+        return blocks
+
+    def exposure_block(self, index: int, x: dict) -> Group:
+        path = f"exposures/{index}"
+        estimates = x["estimates"]
+        common, own = shared_clauses(x["model"], [e["basis"] for e in estimates])
+        workers = x["workers_per_site"]
+        first = [
+            strong(f"{x['letter']}. "), Value(x["activity"], self.d.of(f"{path}/activity"), style="strong"),
+            Text(" ("), self.value(f"{x['model']}, {x['equation']}", f"{path}/model", f"{path}/equation"), Text("): "),
+            *self.count(workers, "workers", f"{path}/workers_per_site"),
+            Text(" per site, "), self.value(significant(x["days_per_year"], 3), f"{path}/days_per_year"), Text(" days/yr"),
+        ]
+        basis_claims = self.d.under(*(f"{path}/estimates/{i}/basis" for i in range(len(estimates))))
+        if common:
+            first += [Text("; "), Value(common, basis_claims)]
+        lines: list[Block] = [Para((*first, Text(".")))]
+        for i, (e, text) in enumerate(zip(estimates, own)):
+            label = e.get("irer_label") or e["label"].title()
+            lines.append(Para(
+                (self.value(label, f"{path}/estimates/{i}/label", f"{path}/estimates/{i}/irer_label"), Text(": "),
+                 self.value(epa(e["mg_day"]), f"{path}/estimates/{i}/mg_day"), Text(" mg/day.")),
+                detail=(Value(text, basis_claims), Text(".")) if text else (), detail_label="basis:" if text else "",
+            ))
+        return Group(tuple(lines), cls="block")
+
+    def dose_table(self) -> Block:
+        """The use's doses and airborne concentrations, one row per estimate, and the dose
+        basis, printed once per use. Columns without a figure in any row are left out."""
+        exposures = exposure_rows(result=self.result, submission=self.submission)
+        rows = [(x, e) for x in exposures for e in x["estimates"]]
+        if not rows:
+            return Group(())
+        if not self.result.get("dose_basis"):
+            return Para(inline(f"Doses (APDR, ADD, LADD) and airborne concentrations: {DOSES_NOT_COMPUTED}."), cls="note")
+        show_concentrations = any(x["has_concentrations"] for x in exposures)
+        show_limit = any(e["limit"] for _, e in rows)
+        head = ["Activity", "Route", "Estimate", "mg/day"] + (["mg/m³", "ppm"] if show_concentrations else [])
+        head += ["APDR", "ADD", "LADD"] + (["TLV/PEL"] if show_limit else [])
+        body: list[Row] = []
+        for x, e in rows:
+            path = f"exposures/{x['index']}/estimates/{e['index']}"
+            cells = [Cell(inline(x["letter"]), header=True, scope="row"), Cell(inline(x["route"].capitalize())),
+                     Cell(inline(e.get("irer_label") or e["label"].title())),
+                     Cell((self.value(epa(e["mg_day"]), f"{path}/mg_day"),), cls="num")]
+            if show_concentrations:
+                cells += [Cell((self.value(epa(e["mg_m3"]), f"{path}/mg_m3"),), cls="num"),
+                          Cell((self.ppm(e, path),), cls="num")]
+            cells += [Cell((self.value(epa(e[name]), f"{path}/{key}"),), cls="num") for name, key, _ in DOSE_KEYS]
+            if show_limit:
+                limit = e["limit"]
+                cells.append(Cell((self.limit_value(limit, path),), cls="above" if limit and limit.above else ""))
+            body.append(tuple(cells))
+        caption = f"Use {self.number}: doses (mg/kg-day)" + (
+            " and airborne concentrations (8-h TWA)" if show_concentrations else "")
+        structure = self.d.of("exposures", *(f"exposures/{x['index']}/{key}" for x in exposures
+                                             for key in ("letter", "route", "estimates")),
+                              *(f"exposures/{x['index']}/estimates/{e['index']}/{key}" for x, e in rows
+                                for key in ("label", "irer_label", "mg_m3?", "ppm?")))
+        table = Table(tuple(Cell(inline(h), header=True, scope="col") for h in head), (tuple(body),), caption, cls="doses")
+        return Group((
+            Withheld(structure, (table,), LIST_WITHHELD.format(what="Doses")),
+            Para((Text("Dose basis: "), self.engine_text(dose_basis_text(self.result), "dose_basis"), Text(".")),
+                 cls="note"),
+        ))
+
+    def ppm(self, estimate: dict, path: str) -> Value:
+        """An estimate's ppm: with its mg/m³ beside it, it gives the molecular weight away
+        (ppm = mg/m³ × 24.45 / MW), so it derives from the molecular weight too."""
+        claims = self.d.of(f"{path}/ppm") | (self.claimed & {"molecular_weight"})
+        return Value(epa(estimate["ppm"]), claims)
+
+    def limit_value(self, limit, path: str) -> Value:
+        """The TLV/PEL comparison, which may convert with the case's molecular weight."""
+        if not limit:
+            return Value("—")
+        claims = self.d.of(f"{path}/mg_m3", f"{path}/ppm") | (self.claimed & {"molecular_weight"})
+        return Value(limit.text, claims)
+
+    # the appendix ------------------------------------------------------------------------
+    def appendix(self) -> list[Block]:
+        if not self.result:
+            return []
+        heading = f"Use {self.number}: "
+        blocks: list[Block] = []
+        balance = mass_balance_rows(self.result)
+        if balance is not None:
+            blocks += self.mass_balance(balance, heading)
+        blocks.append(self.computed_bases(heading))
+        blocks.append(self.inputs(heading))
+        blocks.append(self.trace(heading))
+        return blocks
+
+    def _use_heading(self, what: str) -> Heading:
+        return Heading(3, (Text(f"Use {self.number}: "), self.title, Text(f": {what}")))
+
+    def mass_balance(self, balance: dict, heading: str) -> list[Block]:
+        rows: list[Row] = [(Cell(inline("Used"), header=True, scope="row"),
+                            Cell((self.value(epa(balance["used"]), "mass_balance/used_kg_yr"),), cls="num"))]
+        # The media in the engine's order, not by amount: an order by amount would tell which is larger.
+        for medium, amount in self.result["mass_balance"]["released_kg_yr"].items():
+            rows.append((Cell(inline(f"Released: {self._medium_label(medium)}"), header=True, scope="row"),
+                         Cell((self.value(epa(amount), f"mass_balance/released_kg_yr/{medium}"),), cls="num")))
+        rows += [
+            (Cell(inline("Released in all"), header=True, scope="row"),
+             Cell((Value(epa(balance["released"]), self.d.under("mass_balance/released_kg_yr")),), cls="num")),
+            (Cell(inline("Consumed or destroyed in the process"), header=True, scope="row"),
+             Cell((self.value(epa(balance["consumed"]), "mass_balance/consumed_kg_yr"),), cls="num")),
+            (Cell(inline("Difference (used − released − consumed)"), header=True, scope="row"),
+             Cell((self.value(epa(balance["difference"]), "mass_balance/difference_kg_yr"),), cls="num")),
+        ]
+        note: list[Any] = [self.engine_text(balance["basis"], "mass_balance/basis")]
+        allowance = self.d.under("mass_balance/allowance_kg_yr", "mass_balance/allowance_basis")
+        if allowance:  # whether there is one moves with a claimed value: said, or withheld, in one part
+            text = (f" The documents' conventions release up to {epa(balance['allowance'])} kg/yr beyond the use: "
+                    f"{balance['allowance_basis']}") if balance["allowance"] else ""
+            note.append(Value(text, allowance, " The documents' conventions may release more than the use: [CBI]"))
+        elif balance["allowance"]:
+            note += [Text(" The documents' conventions release up to "), Text(epa(balance["allowance"])),
+                     Text(" kg/yr beyond the use: "), Text(balance["allowance_basis"])]
+        blocks: list[Block] = [self._use_heading("mass balance (kg/yr, all sites)")]
+        if self.not_current:
+            blocks.append(Para((strong(self.not_current),), cls="not-current"))
+        # Which media are listed moves with the estimates: the rows are withheld together when it does.
+        table = Table((), ((*rows,),), cls="mass-balance")
+        blocks.append(Withheld(self.d.of("mass_balance/released_kg_yr"), (table,),
+                               LIST_WITHHELD.format(what="Mass balance")))
+        blocks.append(Para(tuple(note), cls="note"))
+        return blocks
+
+    @staticmethod
+    def _medium_label(medium: str) -> str:
+        from ..presentation import medium_label
+
+        return medium_label(medium)
+
+    def computed_bases(self, heading: str) -> Block:
+        """Each release estimate's computed narrative (the blocks' "basis:" is the IRER's)."""
+        from ..presentation import medium_choice_text
+
+        items: list[Inline] = []
+        for i, release in enumerate(self.result.get("releases", [])):
+            choice = medium_choice_text(release)
+            for j, estimate in enumerate(release["estimates"]):
+                label = estimate.get("irer_label") or estimate["label"].title()
+                at = f"releases/{i}"
+                items.append((
+                    Text(f"Release {release['number']}, "),
+                    Words(release["source"]) if release.get("site_specific")
+                    else self.engine_text(release["source"], f"{at}/source"),
+                    Text(" ("), self.value(f"{release['model']}, {release['equation']}", f"{at}/model", f"{at}/equation"),
+                    Text("), "), self.value(label, f"{at}/estimates/{j}/label", f"{at}/estimates/{j}/irer_label"),
+                    Text(": "), self.engine_text(estimate["basis"], f"{at}/estimates/{j}/basis"),
+                    self.value(f" Medium: {choice}." if choice else "", f"{at}/media", f"{at}/chosen_medium",
+                               f"{at}/medium_chosen_by"),
+                ))
+        if not items:
+            return Group(())
+        listed = Group((Items(tuple(items), cls="computed-bases"),), cls="irer-detail irer-part",
+                       fold_heading=self._use_heading("releases as computed"))
+        return Withheld(self.d.of("releases", *(f"releases/{i}/estimates" for i in range(len(self.result["releases"])))),
+                        (listed,), LIST_WITHHELD.format(what="Releases as computed"))
+
+    def inputs(self, heading: str) -> Block:
+        """The "inputs used" rows, each citing its source by number: many inputs share one
+        source (a table of the document), which is printed once below the table."""
+        sources: list[Inline] = []
+        keys: list[tuple] = []
+        rows: list[Row] = []
+        marked: list[tuple[int, int, frozenset[str]]] = []
+
+        def cite(key: tuple, parts: Inline) -> int:
+            if key not in keys:
+                keys.append(key)
+                sources.append(parts)
+            return keys.index(key) + 1
+
+        for row in inputs_used(scenario=self.scenario, result=self.result):
+            param, value = row["param"], row["value"]
+            reason = row["reason"]
+            path = f"facility/{param.symbol}" if row["standing"] == "Computed" else f"inputs/{param.symbol}"
+            claims = self.d.of(path) | self.d.input(param.symbol)
+            if claims:  # whether a claimed value came with a reason (or is the default) is withheld too
+                words = f"{param.source} (reviewer: {reason})" if reason and not row["given"] else (reason or param.source)
+                ref = cite(("claimed", param.symbol), (Value(words, claims, "[CBI]"),))
+            elif reason and row["given"]:
+                ref = cite(("reason", reason), (Words(reason),))
+            elif reason:
+                ref = cite(("source", param.source, reason), (Text(f"{param.source} (reviewer: "), Words(reason), Text(")")))
+            else:
+                ref = cite(("source", param.source), (Text(param.source),))
+            if row["overridden"]:  # whether a claimed value is the default is itself withheld
+                marked.append((0, len(rows), claims))
+            rows.append((
+                Cell((Text(param.symbol, "code"), Text(f" {param.label}"))),
+                Cell((Value(entered(value), claims),), cls="num"),
+                Cell((Value(row["units"], claims, param.units),)),
+                Cell((Value(row["standing"], claims),)),
+                Cell(inline(f"[{ref}]"), cls="num"),
+            ))
+        for entry in result_entries(self.result):  # the submitter's site data (EIIP), one source each
+            ref = cite(("site", entry["number"]), (
+                Text(f"{SITE_STEP_TITLE} {entry['number']}: {entry['method'].title}, {entry['replaces']}; source: "),
+                Words(entry["source"]),
+                *((Text("; activity: "), Words(entry["activity"])) if entry["activity"] else ()),
+            ))
+            for site_row in entry["rows"]:
+                param, value = site_row["param"], site_row["value"]
+                rows.append((
+                    Cell((Text(param.symbol, "code"), Text(f" {param.label} (site data {entry['number']})"))),
+                    Cell((Value(entered(value), self.d.input(param.symbol)),), cls="num"),
+                    Cell(inline(param.units)),
+                    Cell(inline(SITE_DATA_STANDING)),
+                    Cell(inline(f"[{ref}]"), cls="num"),
+                ))
+        head = tuple(Cell(inline(h), header=True, scope="col") for h in ("Input", "Value", "Units", "Standing",
+                                                                         "Source or reason"))
+        table = Table(head, (tuple(rows),), cls="inputs", marked_rows=tuple(marked),
+                      columns=("c-input", "c-value", "c-units", "c-standing", "c-source"))
+        listed = tuple((Text(f"[{n}] "), *parts) for n, parts in enumerate(sources, start=1))
+        return Group((table, Items(listed, ordered=True, cls="sources")), cls="irer-detail irer-part",
+                     fold_heading=self._use_heading("inputs"))
+
+    def trace(self, heading: str) -> Block:
+        from ..numbers import entered as as_entered
+
+        given = self.result.get("inputs", {})
+        items: list[Inline] = []
+        for n, step in enumerate(self.result.get("trace", [])):
+            path = f"trace/{n}"
+            parts: list[Any] = [self.value(step["symbol"], f"{path}/symbol", style="code"), Text(" = "),
+                                self.value(step["equation"], f"{path}/equation")]
+            step_inputs = list(step.get("inputs", {}).items())
+            for k, (name, value) in enumerate(step_inputs):
+                is_given = name in given and given[name] == value and not isinstance(value, bool)
+                text = as_entered(value) if is_given else significant(value)
+                claims = self.d.of(f"{path}/inputs/{name}") | (self.d.input(name) if is_given else frozenset())
+                parts += [Text(" with " if k == 0 else ", "), Text(f"{name} = "), Value(text, claims)]
+            parts += [Text(" → "), self.value(significant(step["value"]), f"{path}/value", style="strong"), Text(" "),
+                      self.value(unit_for(step["value"], step["units"]), f"{path}/value", f"{path}/units",
+                                 hidden=step["units"]),
+                      Text(" ("), self.value(step["citation"], f"{path}/citation")]
+            if step.get("note"):
+                parts += [Text("; "), self.engine_text(step["note"], f"{path}/note")]
+            parts.append(Text(")"))
+            items.append(tuple(parts))
+        listed = Group((Items(tuple(items), ordered=True, cls="trace"),), cls="irer-detail irer-part",
+                       fold_heading=self._use_heading("calculation trace"))
+        return Withheld(self._trace_structure(), (listed,), TRACE_WITHHELD)
