@@ -35,10 +35,12 @@ from django_tasks_db.admin import DBTaskResultAdmin
 from django_tasks_db.models import DBTaskResult
 from simple_history.admin import SimpleHistoryAdmin
 
+from audit.services import What, cbi_access_record
 from reviewer.admin_records import ReadOnlyAdmin
 
 from . import permissions, selectors, services
 from .esd import registry
+from .forms.cases import CaseNumberRule
 from .limits import TEXT_LIMITS
 from .models import Assessment, ReviewDecision, Scenario, Submission, refresh_latest_assessment
 
@@ -121,6 +123,23 @@ class CbiFilteredAdmin(SimpleHistoryAdmin):
         return super().history_form_view(request, object_id, version_id, extra_context)
 
 
+class SubmissionAdminForm(CaseNumberRule, forms.ModelForm):
+    """The admin's case form: a case number is said taken as the case form says it. A number
+    held by a case the user may not see passes as free until the rest of the form is valid,
+    then is refused as the case services refuse it (``services.CASE_NUMBER_REFUSED``, the
+    attempt recorded), since the admin saves when its form is valid."""
+
+    request = None  # the requesting user's request, set by SubmissionAdmin.get_form
+
+    def _post_clean(self):
+        super()._post_clean()
+        hidden = None if self.errors else self.number_held_by_hidden_case()
+        if hidden is not None:
+            what = What.CASE_RENAME if self.instance.pk else What.NEW_CASE
+            self.add_error(None, services.case_number_refused(  # {"case_number": [...]}
+                by=self.user, typed=self.instance.case_number, case=hidden, what=what, request=self.request))
+
+
 @admin.register(Submission)
 class SubmissionAdmin(CbiFilteredAdmin):
     list_display = ("case_number", "case_type", "generic_name", "submitter", "production_volume_kg_yr", "is_cbi", "created_at")
@@ -135,6 +154,7 @@ class SubmissionAdmin(CbiFilteredAdmin):
         asked, as the case form asks it (``services.submission_update``)."""
         if kwargs.get("fields"):  # the admin's fieldsets list the field this adds
             kwargs["fields"] = [name for name in kwargs["fields"] if name != "amendment_reason"]
+        kwargs["form"] = type("SubmissionAdminForm", (SubmissionAdminForm,), {"user": request.user, "request": request})
         form = super().get_form(request, obj, **kwargs)
         if obj is None or not permissions.has_approved_revision(obj):
             return form
@@ -145,6 +165,17 @@ class SubmissionAdmin(CbiFilteredAdmin):
             help_text="Shown in the history. Approved revisions keep the case as they were approved with.",
         )
         return type(f"Amendment{form.__name__}", (form,), {"amendment_reason": reason})
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        """The case's full data in the admin: recorded in the CBI custody log when the case is CBI."""
+        if request.method == "GET":
+            try:
+                case = self.get_queryset(request).filter(pk=unquote(object_id)).first()
+            except (ValidationError, ValueError):
+                case = None
+            if case is not None:
+                cbi_access_record(what=What.ADMIN_CASE, request=request, submission=case)
+        return super().change_view(request, object_id, form_url, extra_context)
 
     def save_model(self, request, obj, form, change):
         reason = form.cleaned_data.get("amendment_reason", "").strip()

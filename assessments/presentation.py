@@ -416,14 +416,9 @@ def mass_balance_rows(result: dict) -> dict | None:
 
 # The results page: the summary and the basis sentences ----------------------------------------
 
-#: The engine's facility facts (``Result.facts``) as the results page's summary names them:
-#: (key, label, units).
-FACT_ROWS = (
-    ("sites", "Number of sites", "sites"),
-    ("operating_days", "Days of operation", "days/yr"),
-    ("used_kg_yr", "Chemical used, all sites", "kg/yr"),
-    ("workers_per_site", "Workers exposed a site", "workers"),
-)
+#: The engine's facility facts (``Result.facts``) in the order the results page's summary
+#: lists them; their labels and units are the engine's (``esd.figures.FACTS``).
+FACT_ORDER = ("sites", "operating_days", "used_kg_yr", "workers_per_site")
 SITES_KNOWN, SITES_COMPUTED = "as entered", "computed"
 
 
@@ -437,11 +432,13 @@ def result_fact_rows(result: dict) -> list[dict]:
     ...     "operating_days": 250, "workers_per_site": 0, "workers_basis": "", "used_kg_yr": 5000.0}})]
     [('Number of sites', '1 site'), ('Days of operation', '250 days/yr'), ('Chemical used, all sites', '5,000 kg/yr'), ('Workers exposed a site', '0 workers')]
     """
+    from .esd.figures import FACTS
     from .numbers import quantity
 
     facts = result_facts(result)
     rows = []
-    for key, label, units in FACT_ROWS:
+    for key in FACT_ORDER:
+        label, units = FACTS[key]
         if facts.get(key) is None:
             continue
         note = explanation = ""

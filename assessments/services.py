@@ -18,7 +18,10 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from audit.services import What, case_number_refusal_record
+
 from . import permissions
+from .case_numbers import hidden_case
 from .esd import registry
 from .esd.parameters import ALL, CHOICE, EngineValidationError, Param
 from .esd.site_data import SITE_SPECIFIC, parse_entries
@@ -33,6 +36,7 @@ from .models import (
     Submission,
     refresh_latest_assessment,
 )
+from .models.cases import CASE_NUMBER_REFUSED
 from .numbers import entered
 
 CREATE_NOT_ALLOWED = "You may not create cases."
@@ -63,28 +67,81 @@ def _check_cbi_claims(claims: list[str]) -> list[str]:
     return [name for name in Submission.CBI_CLAIMABLE if name in claims]
 
 
-@transaction.atomic
-def submission_create(*, by, data: Mapping[str, Any], cbi_claims: list[str]) -> Submission:
-    if not permissions.can_create_submission(by):
-        raise PermissionDenied(CREATE_NOT_ALLOWED)
-    submission = Submission(**data, cbi_claims=_check_cbi_claims(cbi_claims), created_by=by)
-    submission.full_clean()
+class _HiddenNumber(Exception):
+    """The number given is that of ``case``, a case the user may not see: refused outside the
+    save's transaction (:func:`_refuse_number`), so the record of the attempt is kept."""
+
+    def __init__(self, case: Submission, typed: str):
+        super().__init__(typed)
+        self.case, self.typed = case, typed
+
+
+def _refuse_number(hidden: _HiddenNumber, *, by, what: str, request=None) -> ValidationError:
+    """Record the refused attempt for review (the hidden case's custody log, a warning in
+    the log) and return the refusal, which names no case."""
+    case_number_refusal_record(user=by, typed=hidden.typed, case=hidden.case, what=what, request=request)
+    return ValidationError({"case_number": CASE_NUMBER_REFUSED})
+
+
+def _full_clean(submission: Submission, *, by) -> None:
+    """``full_clean``, with the number's uniqueness checked as ``by`` may be told it: a
+    number held by a case ``by`` may not see passes every check as a free number would
+    (any other error is said as for a free number), then is refused (``_HiddenNumber``)."""
+    errors: dict = {}
     try:
-        with transaction.atomic():  # two people saving the same number at once: the second is told
+        submission.full_clean(validate_unique=False)
+    except ValidationError as exc:
+        errors = exc.update_error_dict(errors)
+    hidden = hidden_case(user=by, case_number=submission.case_number, exclude_pk=submission.pk)
+    if hidden is None:
+        try:
+            submission.validate_unique()
+        except ValidationError as exc:
+            errors = exc.update_error_dict(errors)
+    if errors:
+        raise ValidationError(errors)
+    if hidden is not None:
+        raise _HiddenNumber(hidden, submission.case_number)
+
+
+def _save_numbered(submission: Submission, *, by) -> None:
+    """Save; two people saving the same number at once: the second is told as if the number
+    had been taken before (the number, or for a case ``by`` may not see, ``_HiddenNumber``)."""
+    try:
+        with transaction.atomic():
             submission.save()
     except IntegrityError:
-        if Submission.objects.filter(case_number=submission.case_number).exists():
-            raise ValidationError(
-                {"case_number": CASE_NUMBER_TAKEN.format(case_number=submission.case_number)}
-            ) from None
-        raise
+        taken = Submission.objects.filter(case_number=submission.case_number).exclude(pk=submission.pk).first()
+        if taken is None:
+            raise
+        if not permissions.may_see(by, taken):
+            raise _HiddenNumber(taken, submission.case_number) from None
+        raise ValidationError({"case_number": CASE_NUMBER_TAKEN.format(case_number=submission.case_number)}) from None
+
+
+def submission_create(*, by, data: Mapping[str, Any], cbi_claims: list[str], request=None) -> Submission:
+    """A new case. The number of a case ``by`` may not see is refused with
+    :data:`CASE_NUMBER_REFUSED`, which names no case, and the attempt is recorded for review
+    (``audit``'s custody log of that case; ``request``: the client's address for it)."""
+    if not permissions.can_create_submission(by):
+        raise PermissionDenied(CREATE_NOT_ALLOWED)
+    try:
+        return _submission_create(by=by, data=data, cbi_claims=cbi_claims)
+    except _HiddenNumber as hidden:
+        raise _refuse_number(hidden, by=by, what=What.NEW_CASE, request=request) from None
+
+
+@transaction.atomic
+def _submission_create(*, by, data: Mapping[str, Any], cbi_claims: list[str]) -> Submission:
+    submission = Submission(**data, cbi_claims=_check_cbi_claims(cbi_claims), created_by=by)
+    _full_clean(submission, by=by)
+    _save_numbered(submission, by=by)
     return submission
 
 
-@transaction.atomic
 def submission_update(
     *, submission: Submission, by, data: Mapping[str, Any], cbi_claims: list[str], seen_version: int | None = None,
-    reason: str = "",
+    reason: str = "", request=None,
 ) -> Submission:
     """Change a case. ``seen_version`` is the ``version`` the editor loaded; if the row
     was saved since, the save is refused rather than silently overwriting.
@@ -92,7 +149,22 @@ def submission_update(
     Once a revision of the case is approved, a change is an amendment (a new production
     volume, a withdrawn claim): ``reason`` is then required and is recorded as the history's
     change reason. The approved revision keeps the case as it was approved
-    (``Assessment.case_snapshot``); the amendment reaches the draft or returned revision."""
+    (``Assessment.case_snapshot``); the amendment reaches the draft or returned revision.
+
+    A new number held by a case ``by`` may not see is refused as ``submission_create``
+    refuses it."""
+    try:
+        return _submission_update(submission=submission, by=by, data=data, cbi_claims=cbi_claims,
+                                  seen_version=seen_version, reason=reason)
+    except _HiddenNumber as hidden:
+        raise _refuse_number(hidden, by=by, what=What.CASE_RENAME, request=request) from None
+
+
+@transaction.atomic
+def _submission_update(
+    *, submission: Submission, by, data: Mapping[str, Any], cbi_claims: list[str], seen_version: int | None,
+    reason: str,
+) -> Submission:
     submission = Submission.objects.select_for_update().get(pk=submission.pk)
     if not permissions.can_edit_submission(by, submission):
         raise PermissionDenied(EDIT_CASE_NOT_ALLOWED)
@@ -104,12 +176,19 @@ def submission_update(
     for name, value in data.items():
         setattr(submission, name, value)
     submission.cbi_claims = _check_cbi_claims(cbi_claims)
-    submission.full_clean()
+    _full_clean(submission, by=by)
     submission._history_user = by
     if reason:
         submission._change_reason = reason
-    submission.save()
+    _save_numbered(submission, by=by)
     return submission
+
+
+def case_number_refused(*, by, typed: str, case: Submission, what: str, request=None) -> ValidationError:
+    """The refusal of the number ``typed``, held by ``case``, a case ``by`` may not see,
+    for a caller with a form of its own (the admin's case form), recorded as the case
+    services record it."""
+    return _refuse_number(_HiddenNumber(case, typed), by=by, what=what, request=request)
 
 
 # Assessments ---------------------------------------------------------------------------

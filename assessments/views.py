@@ -13,6 +13,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from audit import selectors as custody_selectors
+from audit.services import What, cbi_access_record
 from calendar_review import selectors as calendar_selectors
 from calendar_review.forms import DueFilterForm
 
@@ -65,6 +67,7 @@ def home(request):
 @require_GET
 def submission_detail(request, pk: int):
     submission = selectors.submission_get(user=request.user, pk=pk)
+    cbi_access_record(what=What.CASE_PAGE, request=request, submission=submission)
     return render(
         request,
         "assessments/submission_detail.html",
@@ -74,6 +77,7 @@ def submission_detail(request, pk: int):
             "assessments": selectors.assessments_for_submission(submission=submission),
             "can_edit": permissions.can_edit_submission(request.user, submission),
             "can_start": permissions.can_start_assessment(request.user, submission),
+            "custody": custody_selectors.case_log_section(user=request.user, submission=submission),
         },
     )
 
@@ -82,11 +86,11 @@ def submission_detail(request, pk: int):
 def submission_create(request):
     if not permissions.can_create_submission(request.user):
         raise PermissionDenied(services.CREATE_NOT_ALLOWED)
-    form = SubmissionForm(posted(request))
+    form = SubmissionForm(posted(request), user=request.user)
     if request.method == "POST" and form.is_valid():
         try:
             submission = services.submission_create(
-                by=request.user, data=form.model_data(), cbi_claims=form.cbi_claims()
+                by=request.user, data=form.model_data(), cbi_claims=form.cbi_claims(), request=request
             )
         except ValidationError as exc:
             add_service_errors(form, exc)
@@ -102,7 +106,9 @@ def submission_edit(request, pk: int):
     if not permissions.can_edit_submission(request.user, submission):
         raise PermissionDenied(services.EDIT_CASE_NOT_ALLOWED)
     amendment = permissions.has_approved_revision(submission)
-    form = SubmissionForm(posted(request), instance=submission, amendment=amendment)
+    if request.method == "GET":
+        cbi_access_record(what=What.CASE_FORM, request=request, submission=submission)
+    form = SubmissionForm(posted(request), instance=submission, amendment=amendment, user=request.user)
     if request.method == "POST" and form.is_valid():
         try:
             services.submission_update(
@@ -112,6 +118,7 @@ def submission_edit(request, pk: int):
                 cbi_claims=form.cbi_claims(),
                 seen_version=form.cleaned_data.get("version_seen"),
                 reason=form.change_reason(),
+                request=request,
             )
         except ValidationError as exc:
             add_service_errors(form, exc)
@@ -133,6 +140,7 @@ def assessment_start(request, pk: int):
 @require_GET
 def assessment_detail(request, pk: int):
     assessment = selectors.assessment_get(user=request.user, pk=pk)
+    cbi_access_record(what=What.ASSESSMENT_PAGE, request=request, assessment=assessment)
     user = request.user
     overview = selectors.assessment_overview(assessment=assessment)
     return render(
@@ -204,6 +212,7 @@ def scenario_results(request, pk: int):
     if not scenario.result:
         messages.info(request, "This use has not been computed yet: finish its wizard first.")
         return redirect("scenario-wizard", pk=scenario.pk)
+    cbi_access_record(what=What.USE_RESULTS, request=request, assessment=scenario.assessment, detail=scenario.title)
     return render(
         request,
         "assessments/scenario_results.html",
@@ -266,9 +275,9 @@ def irer_preview(request, pk: int):
     """The report inside the application's page: the navigation, the way back to the
     revision and the downloads around it."""
     assessment = selectors.assessment_get(user=request.user, pk=pk)
-    html = report_services.irer_preview(
-        user=request.user, assessment=assessment, sanitised=_sanitised(request), request=request
-    )
+    sanitised = _sanitised(request)
+    html = report_services.irer_preview(user=request.user, assessment=assessment, sanitised=sanitised, request=request)
+    cbi_access_record(what=What.REPORT_PREVIEW, request=request, assessment=assessment, sanitised=sanitised)
     return HttpResponse(html)
 
 
@@ -279,14 +288,18 @@ def irer_download(request, pk: int):
     assessment = selectors.assessment_get(user=request.user, pk=pk)
     sanitised = _sanitised(request)
     download = report_services.irer_download(user=request.user, assessment=assessment, sanitised=sanitised)
-    return report_download_response(request, assessment, download, "irer-download", sanitised)
+    return report_download_response(request, assessment, download, "irer-download", sanitised, what=What.IRER_PDF)
 
 
-def report_download_response(request, assessment, download, url_name: str, sanitised: bool) -> HttpResponse:
+def report_download_response(
+    request, assessment, download, url_name: str, sanitised: bool, *, what: str
+) -> HttpResponse:
     """A queued report's download (the IRER, or the IRER with its contact reports): the PDF
-    when it is stored; else the page that follows its drawing (202) or says why it failed
-    (503), warning when the occupational exposure rating is blank."""
+    when it is stored, its handing over recorded in the custody log (``what``: which
+    report); else the page that follows its drawing (202) or says why it failed (503),
+    warning when the occupational exposure rating is blank."""
     if download.pdf is not None:
+        cbi_access_record(what=what, request=request, assessment=assessment, sanitised=sanitised)
         response = HttpResponse(download.pdf, content_type="application/pdf")
         response["Content-Disposition"] = f'attachment; filename="{download.filename}"'
         return response
@@ -314,7 +327,9 @@ def report_download_response(request, assessment, download, url_name: str, sanit
 def irer_docx(request, pk: int):
     """The report as an editable Word document, drawn now."""
     assessment = selectors.assessment_get(user=request.user, pk=pk)
-    download = report_services.irer_docx_download(user=request.user, assessment=assessment, sanitised=_sanitised(request))
+    sanitised = _sanitised(request)
+    download = report_services.irer_docx_download(user=request.user, assessment=assessment, sanitised=sanitised)
+    cbi_access_record(what=What.IRER_DOCX, request=request, assessment=assessment, sanitised=sanitised)
     response = HttpResponse(download.docx, content_type=DOCX_CONTENT_TYPE)
     response["Content-Disposition"] = f'attachment; filename="{download.filename}"'
     return response

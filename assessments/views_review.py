@@ -15,6 +15,8 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from audit.services import What, cbi_access_record
+
 from . import comparison, review, selectors, timeline, workflow
 from .limits import check_text
 
@@ -101,6 +103,7 @@ def assessment_revise(request, pk: int):
 @require_GET
 def assessment_history(request, pk: int):
     assessment = selectors.assessment_get(user=request.user, pk=pk)
+    cbi_access_record(what=What.HISTORY, request=request, assessment=assessment)
     return render(
         request,
         "review/history.html",
@@ -117,8 +120,8 @@ def assessment_compare(request, pk: int):
     other = request.GET.get("with", "")
     other_pk = int(other) if other.isdigit() and len(other) < 19 else None  # fits a bigint
     show_all = request.GET.get("all") == "1"  # else the differences only
-    return render(
-        request,
-        "review/compare.html",
-        comparison.revision_comparison(user=request.user, pk=pk, other_pk=other_pk, show_all=show_all),
-    )
+    context = comparison.revision_comparison(user=request.user, pk=pk, other_pk=other_pk, show_all=show_all)
+    if context["right"] is not None:  # two revisions shown side by side
+        cbi_access_record(what=What.COMPARE, request=request, assessment=context["assessment"],
+                          detail=f"with revision {context['other'].revision}")
+    return render(request, "review/compare.html", context)

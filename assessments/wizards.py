@@ -29,6 +29,8 @@ from django.urls import reverse
 from django.utils.datastructures import MultiValueDict
 from django.views.decorators.http import require_http_methods
 
+from audit.services import What, cbi_access_record
+
 from . import permissions, selectors, services
 from .esd import registry
 from .esd.parameters import ALL, Step
@@ -84,6 +86,8 @@ def scenario_wizard(request, pk: int, step: str | None = None):
         raise Http404(NO_SUCH_STEP)
     if request.method == "POST":
         return _post(request, scenario, keys, step)
+    cbi_access_record(what=What.USE_WIZARD, request=request, assessment=scenario.assessment,
+                      detail=f"{scenario.title}, step {step}")
     typed = request.session.get(_typed_key(scenario), {}).get(step)
     data = None
     if typed:  # what was typed, shown again: it continues from the step as saved now

@@ -1,11 +1,15 @@
 """The authentication audit trail: one row per login, logout, failed login, refused
 (locked-out) login and expired session. Rows are written only by
 :func:`audit.services.auth_event_record` and are never edited; the admin shows them
-read-only. The attempted password is never stored."""
+read-only. The attempted password is never stored.
+
+The CBI custody log (:class:`CbiAccess`): one row each time a person sees the full data of
+a CBI case, and each refused attempt to use the number of a case the user may not see."""
 
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.exceptions import PermissionDenied
 from django.db import models
 from django.utils import timezone
 
@@ -39,3 +43,116 @@ class AuthEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M:%S} {self.get_kind_display()}: {self.username or '?'}"
+
+
+# The CBI custody log ---------------------------------------------------------------------------
+
+CUSTODY_IS_APPEND_ONLY = "The CBI custody log is append-only: its rows are never changed or deleted."
+
+
+class CustodyLogIsAppendOnly(PermissionDenied):
+    """A change to, or a deletion of, a custody row. A ``PermissionDenied``, so one that
+    reaches a view is a 403, never a 500."""
+
+
+class CbiAccessQuerySet(models.QuerySet):
+    """The custody log's rows: read, added, never updated or deleted in bulk."""
+
+    def update(self, **kwargs):
+        raise CustodyLogIsAppendOnly(CUSTODY_IS_APPEND_ONLY)
+
+    def delete(self):
+        raise CustodyLogIsAppendOnly(CUSTODY_IS_APPEND_ONLY)
+
+    def bulk_update(self, objs, fields, batch_size=None):
+        raise CustodyLogIsAppendOnly(CUSTODY_IS_APPEND_ONLY)
+
+
+class CbiAccess(models.Model):
+    """One row each time a person is shown, or handed, the full (unsanitised) data of a CBI
+    case: who, when, what (the case, the revision if any, which page or copy) and from where
+    (the client's address and user agent, or the operating-system user of a command). Also
+    each refused attempt to give a case the number of a case the user may not see
+    (:attr:`Kind.REFUSED_NUMBER`). Written only by ``audit.services``; append-only: the
+    model refuses ``save()`` of a stored row and ``delete()``, its queryset ``update()`` and
+    ``delete()``, and on PostgreSQL a trigger refuses UPDATE and DELETE to every client
+    (migration 0002).
+
+    The links to the user, the case and the revision are kept without a database
+    constraint and with ``DO_NOTHING``: deleting a user or a case leaves its custody rows
+    as they were (their user name and case number are copied on the row)."""
+
+    class Kind(models.TextChoices):
+        ACCESS = "access", "full CBI data seen"
+        REFUSED_NUMBER = "refused_number", "refused case number"
+
+    class What(models.TextChoices):
+        CASE_PAGE = "case_page", "case page"
+        CASE_FORM = "case_form", "case edit form"
+        ADMIN_CASE = "admin_case", "case in the admin"
+        ASSESSMENT_PAGE = "assessment_page", "assessment page"
+        USE_RESULTS = "use_results", "use results"
+        USE_WIZARD = "use_wizard", "use wizard"
+        HISTORY = "history", "history"
+        COMPARE = "compare", "compare"
+        REPORT_PREVIEW = "report_preview", "report preview"
+        IRER_PDF = "irer_pdf", "IRER PDF (full)"
+        IRER_DOCX = "irer_docx", "IRER Word (full)"
+        IRER_CONTACTS_PDF = "irer_contacts_pdf", "IRER with contacts PDF"
+        CONTACT_REPORT = "contact_report", "contact report"
+        CONTACT_REPORT_PDF = "contact_report_pdf", "contact report PDF"
+        CONTACT_REPORTS_PDF = "contact_reports_pdf", "contact reports PDF"
+        EXPORT = "export", "export"
+        # Refused case numbers (Kind.REFUSED_NUMBER): where the number was typed.
+        NEW_CASE = "new_case", "new case"
+        CASE_RENAME = "case_rename", "case renumbered"
+
+    kind = models.CharField(max_length=20, choices=Kind.choices, default=Kind.ACCESS)
+    what = models.CharField(max_length=24, choices=What.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.DO_NOTHING, db_constraint=False,
+        related_name="+",
+    )
+    username = models.CharField(max_length=150, blank=True, help_text="The user's username at the time.")
+    os_user = models.CharField(
+        "operating-system user", max_length=150, blank=True, help_text="Who ran the command (a command's row)."
+    )
+    submission = models.ForeignKey(
+        "assessments.Submission", verbose_name="case", null=True, blank=True, on_delete=models.DO_NOTHING,
+        db_constraint=False, related_name="+",
+    )
+    case_number = models.CharField(
+        max_length=40, help_text="The case's number at the time; for a refused number, the number typed."
+    )
+    assessment = models.ForeignKey(
+        "assessments.Assessment", verbose_name="revision", null=True, blank=True, on_delete=models.DO_NOTHING,
+        db_constraint=False, related_name="+",
+    )
+    revision = models.PositiveIntegerField(null=True, blank=True)
+    detail = models.CharField(max_length=200, blank=True, help_text="e.g. the revision compared with.")
+    ip = models.GenericIPAddressField("IP address", null=True, blank=True)
+    user_agent = models.CharField(max_length=USER_AGENT_MAX_LENGTH, blank=True)
+    at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    objects = CbiAccessQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        verbose_name = "CBI custody log entry"
+        verbose_name_plural = "CBI custody log"
+        indexes = [
+            models.Index(fields=["submission", "-at"], name="cbi_access_case_newest"),
+            models.Index(fields=["user", "-at"], name="cbi_access_user_newest"),
+        ]
+
+    def __str__(self) -> str:
+        who = self.username or self.os_user or "?"
+        return f"{self.at:%Y-%m-%d %H:%M:%S} {who}: {self.get_what_display()} {self.case_number}"
+
+    def save(self, *args, **kwargs) -> None:
+        if not self._state.adding or kwargs.get("force_update") or kwargs.get("update_fields") is not None:
+            raise CustodyLogIsAppendOnly(CUSTODY_IS_APPEND_ONLY)
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise CustodyLogIsAppendOnly(CUSTODY_IS_APPEND_ONLY)

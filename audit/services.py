@@ -1,11 +1,16 @@
-"""The one write of the audit trail."""
+"""The writes of the audit trail (logins and the rest) and of the CBI custody log."""
 
 from __future__ import annotations
+
+import getpass
+import logging
+import os
+from typing import Any
 
 from django.contrib.auth import get_user_model
 
 from .client import client_ip
-from .models import USER_AGENT_MAX_LENGTH, AuthEvent
+from .models import USER_AGENT_MAX_LENGTH, AuthEvent, CbiAccess
 
 USERNAME_MAX_LENGTH = AuthEvent._meta.get_field("username").max_length
 
@@ -29,3 +34,101 @@ def auth_event_record(*, kind: str, request=None, user=None, username: str | Non
         ip=client_ip(request) if request is not None else None,
         user_agent=meta.get("HTTP_USER_AGENT", "")[:USER_AGENT_MAX_LENGTH],
     )
+
+
+# The CBI custody log ---------------------------------------------------------------------------
+
+logger = logging.getLogger("audit.custody")
+
+CASE_NUMBER_MAX_LENGTH = CbiAccess._meta.get_field("case_number").max_length
+DETAIL_MAX_LENGTH = CbiAccess._meta.get_field("detail").max_length
+REFUSED_NUMBER_LOG = (
+    "Case number refused: %r typed by user %r (%s, custody log entry %s): it is the number of a case they may "
+    "not see."
+)
+
+
+def _client(request) -> tuple[str | None, str]:
+    """The client's address (``audit.client``) and user agent, as the row keeps them."""
+    if request is None:
+        return None, ""
+    return client_ip(request), getattr(request, "META", {}).get("HTTP_USER_AGENT", "")[:USER_AGENT_MAX_LENGTH]
+
+
+def _person(user) -> tuple[Any, str]:
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None, ""
+    return user, user.get_username()[:USERNAME_MAX_LENGTH]
+
+
+#: Which page or copy a custody row records (``CbiAccess.What``), for its callers.
+What = CbiAccess.What
+
+
+def cbi_access_record(
+    *, what: str, request=None, user=None, submission=None, assessment=None, sanitised: bool = False,
+    detail: str = "", os_user: str = "",
+) -> CbiAccess | None:
+    """Record that the request's user (``user``; for a command, ``os_user``) was shown or
+    handed the full data of a case: the one place that decides whether a custody row is
+    written. It is when the case is CBI and the copy is not the sanitised one; otherwise
+    nothing is written and None is returned.
+
+    ``assessment``: a revision's page or report; the case is then the case as that
+    revision prints it (``Assessment.case_data``: an approved revision keeps the claims it
+    was approved with, and any made since). ``sanitised``: the copy the caller hands over
+    (never read from the request: a page has no sanitised copy, whatever its address says).
+    """
+    case = assessment.case_data if assessment is not None else submission
+    if case is None or sanitised or not case.is_cbi:
+        return None
+    if user is None and request is not None:
+        user = getattr(request, "user", None)
+    person, username = _person(user)
+    ip, user_agent = _client(request)
+    return CbiAccess.objects.create(
+        kind=CbiAccess.Kind.ACCESS,
+        what=what,
+        user=person,
+        username=username,
+        os_user=(os_user or "")[:USERNAME_MAX_LENGTH],
+        submission_id=case.pk,
+        case_number=case.case_number[:CASE_NUMBER_MAX_LENGTH],
+        assessment=assessment,
+        revision=assessment.revision if assessment is not None else None,
+        detail=(detail or "")[:DETAIL_MAX_LENGTH],
+        ip=ip,
+        user_agent=user_agent,
+    )
+
+
+def os_user() -> str:
+    """Who ran a management command: the operating system's user name (and, under sudo,
+    who ran sudo), for the custody row of a command that hands over a CBI case's data."""
+    try:
+        name = getpass.getuser()
+    except (OSError, KeyError):  # no login name and no password-file entry for the process's uid
+        name = f"uid {os.getuid()}"
+    sudo = os.environ.get("SUDO_USER")
+    return f"{name} (sudo by {sudo})" if sudo and sudo != name else name
+
+
+def case_number_refusal_record(*, user, typed: str, case, what: str, request=None) -> CbiAccess:
+    """Record, for review, that ``user`` tried to give a case (``what``: a new case or a
+    renumbering) the number ``typed``, which is ``case``'s, a case they may not see. The
+    row is in ``case``'s custody log and the admin's; the warning logged names the user and
+    the number typed, nothing of the case."""
+    person, username = _person(user)
+    ip, user_agent = _client(request)
+    row = CbiAccess.objects.create(
+        kind=CbiAccess.Kind.REFUSED_NUMBER,
+        what=what,
+        user=person,
+        username=username,
+        submission_id=case.pk,
+        case_number=(typed or "")[:CASE_NUMBER_MAX_LENGTH],
+        ip=ip,
+        user_agent=user_agent,
+    )
+    logger.warning(REFUSED_NUMBER_LOG, typed, username, CbiAccess.What(what).label, row.pk)
+    return row

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from assessments import selectors as case_selectors
 from assessments.forms.binding import add_service_errors, posted
 from assessments.views import report_download_response
+from audit.services import What, cbi_access_record
 
 from . import permissions, reports, selectors, services
 from .forms import ContactReportForm
@@ -77,7 +78,12 @@ def contact_edit(request, pk: int):
 @require_GET
 def contact_detail(request, pk: int):
     report = selectors.contact_report_get(user=request.user, pk=pk)
+    cbi_access_record(what=What.CONTACT_REPORT, request=request, submission=report.submission, detail=_which(report))
     return render(request, "contacts/contact_detail.html", selectors.report_detail(user=request.user, report=report))
+
+
+def _which(report) -> str:
+    return f"contact report {report.pk}"
 
 
 def _pdf_response(pdf, filename: str) -> HttpResponse:
@@ -89,14 +95,19 @@ def _pdf_response(pdf, filename: str) -> HttpResponse:
 @require_GET
 def contact_pdf(request, pk: int):
     report = selectors.contact_report_get(user=request.user, pk=pk)
-    printed = reports.contact_report_pdf(user=request.user, report=report, sanitised=_sanitised(request))
+    sanitised = _sanitised(request)
+    printed = reports.contact_report_pdf(user=request.user, report=report, sanitised=sanitised)
+    cbi_access_record(what=What.CONTACT_REPORT_PDF, request=request, submission=report.submission,
+                      sanitised=sanitised, detail=_which(report))
     return _pdf_response(printed.pdf, printed.filename)
 
 
 @require_GET
 def case_contacts_pdf(request, pk: int):
     submission = case_selectors.submission_get(user=request.user, pk=pk)
-    printed = reports.case_contacts_pdf(user=request.user, submission=submission, sanitised=_sanitised(request))
+    sanitised = _sanitised(request)
+    printed = reports.case_contacts_pdf(user=request.user, submission=submission, sanitised=sanitised)
+    cbi_access_record(what=What.CONTACT_REPORTS_PDF, request=request, submission=submission, sanitised=sanitised)
     return _pdf_response(printed.pdf, printed.filename)
 
 
@@ -107,4 +118,5 @@ def irer_with_contacts_download(request, pk: int):
     assessment = case_selectors.assessment_get(user=request.user, pk=pk)
     sanitised = _sanitised(request)
     download = reports.irer_with_contacts_download(user=request.user, assessment=assessment, sanitised=sanitised)
-    return report_download_response(request, assessment, download, "irer-contacts-download", sanitised)
+    return report_download_response(request, assessment, download, "irer-contacts-download", sanitised,
+                                    what=What.IRER_CONTACTS_PDF)

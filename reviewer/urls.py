@@ -16,5 +16,6 @@ urlpatterns = [
     path("", include("contacts.urls")),
     path("", include("calendar_review.urls")),
     path("", include("notices.urls")),
+    path("", include("audit.urls")),
     path("", include("assessments.urls")),
 ]

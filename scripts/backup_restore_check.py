@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Check that a backup restores exactly: dump a database, restore it into a fresh one, and
 compare the two: every table's row count, every sequence's position (PostgreSQL), and a
-SHA-256 of every case's export (``manage.py export_case``, without its ``exported_at``
-time). Exit status 1 on any difference, 0 when they are identical, 2 when ``--source``
+SHA-256 of every case's export (what ``manage.py export_case`` writes, without its
+``exported_at`` time, read through ``assessments.transfer`` so that the check hands no CBI
+to anyone and writes no custody row). Exit status 1 on any difference, 0 when they are identical, 2 when ``--source``
 changed while it was dumped (nothing to compare against: run it again). The databases it
 creates are dropped at the end, whatever happens.
 
@@ -60,9 +61,9 @@ def task_populate() -> None:
 
 def task_snapshot() -> None:
     """Print, as JSON, what a restore must reproduce."""
-    from django.core.management import call_command
     from django.db import connection
 
+    from assessments import transfer
     from assessments.models import Submission
 
     tables = {}
@@ -76,9 +77,7 @@ def task_snapshot() -> None:
             sequences = {f"{schema}.{name}": value for schema, name, value in cursor.fetchall()}
     cases = {}
     for case_number in Submission.objects.order_by("case_number").values_list("case_number", flat=True):
-        out = io.StringIO()
-        call_command("export_case", case_number, stdout=out, stderr=io.StringIO())
-        document = json.loads(out.getvalue())
+        document = json.loads(transfer.dumps(transfer.case_export(case_number=case_number)))
         document.pop("exported_at")  # the time of the export, not of the data
         canonical = json.dumps(document, sort_keys=True, ensure_ascii=False).encode()
         cases[case_number] = hashlib.sha256(canonical).hexdigest()

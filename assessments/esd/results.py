@@ -8,7 +8,7 @@ rounding is presentation.
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
 ENGINE_VERSION = "1.0.0"
@@ -321,7 +321,7 @@ class Result:
         )
 
     def as_dict(self) -> dict[str, Any]:
-        out = asdict(self)
+        out = plain(self)
         # Keep the contract's key order: scenario, engine_version, inputs, facility, ...
         ordered = {
             "scenario": out.pop("scenario"),
@@ -338,7 +338,7 @@ class Result:
             del ordered[name]  # carried by the mass balance
         balance = self.mass_balance()
         if balance is not None:
-            ordered["mass_balance"] = asdict(balance)
+            ordered["mass_balance"] = plain(balance)
         return ordered
 
 
@@ -354,3 +354,22 @@ def _amount(release: Release, cases: tuple[str, ...]) -> float:
     one, else its highest estimate."""
     in_case = [e.kg_year_all_sites for e in release.estimates if e.case and e.case in cases]
     return max(in_case or [e.kg_year_all_sites for e in release.estimates] or [0.0])
+
+
+def plain(value: Any) -> Any:
+    """``value`` as plain data: what ``dataclasses.asdict`` gives for a result (dataclasses as
+    dicts, lists and tuples kept as such), without its deep copy of every number and string,
+    which a result does not need (they are immutable) and which took most of the time.
+
+    >>> plain(Medium("water", 0.5)), plain([Medium("air")]) == [{"medium": "air", "fraction": None}]
+    ({'medium': 'water', 'fraction': 0.5}, True)
+    """
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: plain(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, list):
+        return [plain(item) for item in value]
+    if isinstance(value, tuple):
+        return tuple(plain(item) for item in value)
+    if isinstance(value, dict):
+        return {plain(k): plain(v) for k, v in value.items()}
+    return value

@@ -7,6 +7,7 @@ from django import forms
 from django.core.validators import MaxLengthValidator
 from django.utils import timezone
 
+from ..case_numbers import hidden_case
 from ..esd.parameters import NumberTextError, parse_number
 from ..limits import TEXT_LIMITS
 from ..models import Assessment, ExposureLimitUnit, IrerNote, Submission
@@ -71,10 +72,34 @@ def error_summary(form: forms.BaseForm, order: list[str] | None = None) -> list[
     return own + fields
 
 
-class SubmissionForm(forms.ModelForm):
+class CaseNumberRule:
+    """Mixed into a case's model form, before it: the number's uniqueness as ``user`` may be
+    told it. A number held by a case ``user`` may not see (``case_numbers.hidden_case``)
+    passes here as a free number does; the save refuses it, naming no case
+    (``services.CASE_NUMBER_REFUSED``). Without a user, every case's number is said taken."""
+
+    user = None
+
+    def number_held_by_hidden_case(self):
+        """The case ``user`` may not see whose number the form holds, or None."""
+        if self.user is None:
+            return None
+        return hidden_case(user=self.user, case_number=self.instance.case_number, exclude_pk=self.instance.pk)
+
+    def validate_unique(self):
+        exclude = self._get_validation_exclusions()
+        if "case_number" not in exclude and self.number_held_by_hidden_case() is not None:
+            exclude.add("case_number")
+        try:
+            self.instance.validate_unique(exclude=exclude)
+        except forms.ValidationError as exc:
+            self._update_errors(exc)
+
+
+class SubmissionForm(CaseNumberRule, forms.ModelForm):
     """The case. Its rules are the model's (``Submission``'s field validators, ``clean()``
     and uniqueness), which the form runs before the service saves; the admin and the import
-    run the same ``full_clean``."""
+    run the same ``full_clean``. ``user``: who fills it in (:class:`CaseNumberRule`)."""
 
     version_seen = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1, max_value=2**31 - 1)
 
@@ -100,10 +125,11 @@ class SubmissionForm(forms.ModelForm):
             )
         }
 
-    def __init__(self, *args, amendment: bool = False, **kwargs):
+    def __init__(self, *args, amendment: bool = False, user=None, **kwargs):
         """``amendment``: a revision of the case is approved, so a change is an amendment
         and the form asks its reason (the view asks ``permissions.has_approved_revision``)."""
         super().__init__(*args, **kwargs)
+        self.user = user
         if amendment:
             self.fields["amendment_reason"] = forms.CharField(
                 label="Reason for the amendment",

@@ -43,6 +43,11 @@ from .case_fields import (
 )
 from .status import LATEST_STATUS_CHOICES, NO_ASSESSMENT, ApprovedWorkLocked, Status
 
+#: Said, at the save, to a user who gives a case the number of a case they may not see (a
+#: CBI case, for a user not cleared for CBI; ``case_numbers.hidden_case``): unlike
+#: ``CASE_NUMBER_TAKEN`` it names no case, so it confirms none exists.
+CASE_NUMBER_REFUSED = "This case number cannot be used; ask a supervisor."
+
 
 class Submission(models.Model):
     """A case: the submitter's notice, as the IRER header block presents it."""
@@ -306,6 +311,8 @@ class Submission(models.Model):
 
     def unique_error_message(self, model_class, unique_check):
         # Said with the number (Django's own message names the model: "Submission with this ...").
+        # Only to a user who may see the case holding it: the case form and the services
+        # skip this check for a number held by a case the user may not see (CASE_NUMBER_REFUSED).
         if tuple(unique_check) == ("case_number",):
             return ValidationError(CASE_NUMBER_TAKEN.format(case_number=self.case_number), code="unique")
         return super().unique_error_message(model_class, unique_check)

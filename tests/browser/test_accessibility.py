@@ -149,6 +149,15 @@ def test_every_supervisor_page_meets_wcag_aa(page, review_data):
     assert not found, "axe-core found WCAG 2.1 AA violations:\n" + report(found)
 
 
+def test_cbi_custody_pages_meet_wcag_aa(page, review_data):
+    """A CBI case's page with its custody section, its whole log and "My CBI access", each with rows."""
+    case = make_submission(case_number="P-26-0503", cbi_claims=["submitter"])
+    log_in(page, "sam")
+    page.goto(page.base + f"/cases/{case.pk}/")  # a first view, so the log has a row
+    found = check_pages(page, [f"/cases/{case.pk}/", f"/cases/{case.pk}/custody/", "/my-cbi-access/"])
+    assert not found, "axe-core found WCAG 2.1 AA violations:\n" + report(found)
+
+
 def test_forms_with_errors_meet_wcag_aa(page, review_data):
     """The case form and a wizard step as they show their errors."""
     log_in(page, "riley")

@@ -1,9 +1,15 @@
 """``python manage.py export_case CASE_NUMBER > case.json``: one case, every revision of
-its assessment, their scenarios and review decisions, as JSON (see assessments.transfer)."""
+its assessment, their scenarios and review decisions, as JSON (see assessments.transfer).
+
+The export of a CBI case is the case's full data handed over: once written, it is recorded
+in the case's CBI custody log (``audit.services.cbi_access_record``) under the
+operating-system user who ran the command (the command has no application user)."""
 
 from django.core.management.base import BaseCommand, CommandError
 
 from assessments import transfer
+from assessments.models import Submission
+from audit.services import What, cbi_access_record, os_user
 
 EXIT_BAD_INPUT = 2
 CBI_WARNING = "Case {case_number} contains confidential business information (CBI): handle the export accordingly."
@@ -25,6 +31,7 @@ class Command(BaseCommand):
             document = transfer.case_export(case_number=case_number)
         except transfer.TransferError as exc:
             raise CommandError(str(exc), returncode=EXIT_BAD_INPUT) from None
+        submission = Submission.objects.get(case_number=case_number)  # the case case_export found
         text = transfer.dumps(document)
         if document["case"].get("cbi_claims"):
             self.stderr.write(CBI_WARNING.format(case_number=case_number))
@@ -36,3 +43,6 @@ class Command(BaseCommand):
                 raise CommandError(f"Cannot write {output}: {exc.strerror}.", returncode=EXIT_BAD_INPUT) from None
         else:
             self.stdout.write(text)
+        cbi_access_record(what=What.EXPORT, submission=submission, os_user=os_user(),
+                          detail=f"to {output}" if output else "to standard output")
+

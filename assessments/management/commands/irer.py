@@ -3,7 +3,8 @@
     python manage.py irer P-18-0123 -o IRER.pdf
     python manage.py irer P-18-0123 --revision 2 --sanitised -o IRER-sanitised.pdf
 
-Run by an administrator on the server: every copy, CBI included, is available.
+Run by an administrator on the server: every copy, CBI included, is available. The full
+copy of a CBI case is recorded in its CBI custody log under the operating-system user.
 Exit status 2 with a message on stderr when the case or revision does not exist, or when
 a use has no results or its inputs changed since it was computed (``--allow-stale``
 writes the report anyway, each such use marked NOT CURRENT).
@@ -17,6 +18,7 @@ from assessments import presentation
 from assessments.models import Assessment
 from assessments.reports.context import irer_context
 from assessments.reports.render import irer_pdf
+from audit.services import What, cbi_access_record, os_user
 
 
 class Command(BaseCommand):
@@ -56,5 +58,7 @@ class Command(BaseCommand):
         pdf = irer_pdf(irer_context(assessment=assessment, sanitised=sanitised))
         with open(output, "wb") as handle:
             handle.write(pdf)
+        cbi_access_record(what=What.IRER_PDF, assessment=assessment, sanitised=sanitised, os_user=os_user(),
+                          detail=f"irer command, to {output}")
         self.stdout.write(f"Wrote {output} ({len(pdf):,} bytes): {case_number} revision {assessment.revision}"
                           f"{' (sanitised)' if sanitised else ''}.")
