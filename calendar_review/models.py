@@ -3,8 +3,9 @@ suspensions and extensions recorded against it, the due date they give, and the 
 the case is assigned to.
 
 One :class:`ReviewCalendar` per case, made the first time anything is recorded on it
-(``services``); until then the case page shows the defaults (received the day the case was
-entered, ``settings.PMN_REVIEW_DAYS``) and the case list shows no due date.
+(``services``); until then every page counts the defaults (received the day the case was
+entered, ``settings.PMN_REVIEW_DAYS``): the case page, the case list, the due-date list and
+the home page show that due date, labelled as the default (``selectors.with_due``).
 
 The due date is stored (``due_on``) so the case list can filter and sort by it in the
 database. It counts every closed suspension and every extension; a suspension still open

@@ -1,10 +1,17 @@
 """Reads of the review calendar: one case's calendar for its page, the due state of a case
 in a list, the case list's due-date filter, the due-date list (keyset paged by due date)
 and the home page's "my work". Visibility is ``assessments.selectors.visible_submissions``:
-a CBI case, and so its calendar, exists only for users cleared for CBI."""
+a CBI case, and so its calendar, exists only for users cleared for CBI.
+
+A case whose calendar nobody has recorded yet is due on its default date: the day it was
+entered plus the default review period (``settings.PMN_REVIEW_DAYS``), as its page shows
+(``services.calendar_defaults``). Every list, filter, sort and flag counts that date,
+labelled as the default, until a calendar is recorded: in the database, the due date of a
+case is :func:`with_due`'s annotation, the stored ``due_on`` or else the default one."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -12,7 +19,8 @@ from datetime import date, timedelta
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ObjectDoesNotExist
-from django.db.models import F, Q, QuerySet
+from django.db.models import DateField, F, Q, QuerySet
+from django.db.models.functions import Cast, Coalesce, TruncDate
 from django.utils import timezone
 
 from assessments.models import Assessment, Status, Submission
@@ -21,7 +29,7 @@ from assessments.selectors import visible_submissions
 from . import permissions
 from .due import days_left, suspended_days
 from .models import ReviewCalendar, Suspension
-from .services import calendar_defaults
+from .services import calendar_defaults, review_days
 
 
 def person(user) -> str:
@@ -53,6 +61,8 @@ class DueState:
     due_on: date | None = None
     days_left: int | None = None
     clock_stopped_on: date | None = None
+    #: How the due date was found, when it is not a recorded calendar's: "default 90-day period".
+    basis: str = ""
 
     @property
     def days_over(self) -> int:
@@ -72,11 +82,30 @@ def calendar_of(case: Submission) -> ReviewCalendar | None:
         return None
 
 
-def due_state(calendar: ReviewCalendar | None, *, latest_status: str, today: date | None = None) -> DueState:
-    """The due state of a case from its stored calendar (no query)."""
+#: How a due date from the default period is labelled wherever it is shown.
+DEFAULT_BASIS = "default {days}-day period"
+
+
+def default_calendar(case: Submission) -> ReviewCalendar:
+    """The calendar a case starts with, not saved: received the day it was entered, the
+    default review period (no query). The case keeps no link to it (``calendar_of(case)``
+    still says no calendar is recorded)."""
+    calendar = ReviewCalendar(submission_id=case.pk, **calendar_defaults(case))
+    ReviewCalendar.submission.field.set_cached_value(calendar, case)  # not case.review_calendar
+    calendar.refresh_due()
+    return calendar
+
+
+def due_state(calendar: ReviewCalendar | None, *, latest_status: str, today: date | None = None,
+              default: bool = False) -> DueState:
+    """The due state of a case from its stored calendar (no query); ``default``: the
+    calendar is the one the case would start with (:func:`default_calendar`), not recorded."""
     if calendar is None:
         return DueState(NONE, "No review calendar yet")
     today = today or timezone.localdate()
+    if default:
+        state = due_state(calendar, latest_status=latest_status, today=today)
+        return dataclasses.replace(state, basis=DEFAULT_BASIS.format(days=calendar.period_days))
     due_on = calendar.due_on
     if calendar.clock_stopped_on is not None:
         due_on = due_on + timedelta(days=suspended_days(calendar.clock_stopped_on, None, today=today))
@@ -102,7 +131,11 @@ def _days(n: int) -> str:
 
 
 def case_due_state(case: Submission, *, today: date | None = None) -> DueState:
-    return due_state(calendar_of(case), latest_status=case.latest_status, today=today)
+    """The case's due state: from its recorded calendar, else from the default period."""
+    calendar = calendar_of(case)
+    if calendar is None:
+        return due_state(default_calendar(case), latest_status=case.latest_status, today=today, default=True)
+    return due_state(calendar, latest_status=case.latest_status, today=today)
 
 
 def case_engineer(case: Submission):
@@ -121,13 +154,32 @@ DUE_CHOICES = [
     (DUE_OVERDUE, "Overdue"),
     (DUE_WITHIN, "Due within N days"),
     (DUE_STOPPED, "Clock stopped (suspended)"),
-    (DUE_NOT_SET, "No review calendar yet"),
+    (DUE_NOT_SET, "Default period (no review calendar recorded)"),
 ]
+
+#: The name of :func:`with_due`'s annotation: a case's due date without an open suspension.
+DUE = "due_on_effective"
+
+
+def default_due_expression() -> Cast:
+    """A case's default due date in the database: the day it was entered (in the site's
+    time zone, as ``services.calendar_defaults`` reads it) plus the default period."""
+    return Cast(TruncDate("created_at") + timedelta(days=review_days()), output_field=DateField())
+
+
+def with_due(cases: QuerySet[Submission]) -> QuerySet[Submission]:
+    """``cases`` with each one's due date as :data:`DUE`: its calendar's stored ``due_on``,
+    else the default one (:func:`default_due_expression`); one expression in the same
+    query, no query per row. An open suspension is not in it (the filters treat a stopped
+    clock apart)."""
+    return cases.annotate(**{DUE: Coalesce(F("review_calendar__due_on"), default_due_expression(),
+                                           output_field=DateField())})
 
 
 def with_calendars(cases: QuerySet[Submission]) -> QuerySet[Submission]:
-    """``cases`` with each one's calendar and assigned engineer read in the same query."""
-    return cases.select_related("review_calendar", "review_calendar__assigned_engineer")
+    """``cases`` with each one's calendar and assigned engineer read in the same query, and
+    its due date (:func:`with_due`)."""
+    return with_due(cases.select_related("review_calendar", "review_calendar__assigned_engineer"))
 
 
 def open_cases(cases: QuerySet[Submission]) -> QuerySet[Submission]:
@@ -136,15 +188,14 @@ def open_cases(cases: QuerySet[Submission]) -> QuerySet[Submission]:
 
 
 def _overdue(today: date) -> Q:
-    return Q(review_calendar__clock_stopped_on__isnull=True, review_calendar__due_on__lt=today)
+    """Of cases read :func:`with_due`: past the due date, the clock running."""
+    return Q(review_calendar__clock_stopped_on__isnull=True, **{f"{DUE}__lt": today})
 
 
 def _due_within(today: date, days: int) -> Q:
-    return Q(
-        review_calendar__clock_stopped_on__isnull=True,
-        review_calendar__due_on__gte=today,
-        review_calendar__due_on__lte=today + timedelta(days=days),
-    )
+    """Of cases read :func:`with_due`: due from today to ``days`` from now, the clock running."""
+    return Q(review_calendar__clock_stopped_on__isnull=True,
+             **{f"{DUE}__gte": today, f"{DUE}__lte": today + timedelta(days=days)})
 
 
 def filter_by_due(
@@ -152,9 +203,12 @@ def filter_by_due(
 ) -> QuerySet[Submission]:
     """``cases`` narrowed by due date: ``overdue`` (past the due date, not approved),
     ``within`` (due from today to ``within`` days from now, not approved; overdue ones
-    not included), ``stopped`` (a suspension open), ``none`` (no calendar recorded). A
-    case whose clock is stopped is neither due nor overdue while it stays stopped."""
+    not included), ``stopped`` (a suspension open), ``none`` (no calendar recorded: due on
+    the default date). A case whose clock is stopped is neither due nor overdue while it
+    stays stopped. The due date of a case with no calendar is its default one."""
     today = today or timezone.localdate()
+    if DUE not in cases.query.annotations:
+        cases = with_due(cases)
     if due == DUE_OVERDUE:
         return open_cases(cases).filter(_overdue(today))
     if due == DUE_WITHIN:
@@ -178,10 +232,7 @@ def open_suspension(*, submission: Submission) -> Suspension | None:
 def calendar_or_defaults(submission: Submission) -> ReviewCalendar:
     """The case's calendar, or (not saved) the one it would start with."""
     calendar = ReviewCalendar.objects.filter(submission=submission).select_related("assigned_engineer").first()
-    if calendar is None:
-        calendar = ReviewCalendar(submission=submission, **calendar_defaults(submission))
-        calendar.refresh_due()
-    return calendar
+    return calendar if calendar is not None else default_calendar(submission)
 
 
 def case_calendar(*, user, submission: Submission, today: date | None = None) -> dict:
@@ -199,7 +250,7 @@ def case_calendar(*, user, submission: Submission, today: date | None = None) ->
         suspensions = list(calendar.suspensions.select_related("recorded_by"))
         extensions = list(calendar.extensions.select_related("recorded_by"))
         assignments = assignment_history(calendar=calendar)
-    state = due_state(preview, latest_status=submission.latest_status, today=today)
+    state = due_state(preview, latest_status=submission.latest_status, today=today, default=calendar is None)
     for s in suspensions:
         s.days = suspended_days(s.starts_on, s.ends_on, today=today)
     return {
@@ -261,7 +312,7 @@ class BadDuePlace(ValueError):
 
 @dataclass(frozen=True)
 class DuePlace:
-    """A case's place in the due-date list: due date, then calendar id (both ascending)."""
+    """A case's place in the due-date list: due date, then case id (both ascending)."""
 
     due_on: date
     pk: int
@@ -280,33 +331,40 @@ class DuePlace:
             raise BadDuePlace(BAD_DUE_PLACE) from None
 
     def later(self) -> Q:
-        return Q(due_on__gte=self.due_on) & (Q(due_on__gt=self.due_on) | Q(pk__gt=self.pk))
+        return Q(**{f"{DUE}__gte": self.due_on}) & (Q(**{f"{DUE}__gt": self.due_on}) | Q(pk__gt=self.pk))
 
     def earlier(self) -> Q:
-        return Q(due_on__lte=self.due_on) & (Q(due_on__lt=self.due_on) | Q(pk__lt=self.pk))
+        return Q(**{f"{DUE}__lte": self.due_on}) & (Q(**{f"{DUE}__lt": self.due_on}) | Q(pk__lt=self.pk))
 
 
 @dataclass
 class DuePage:
-    object_list: list[ReviewCalendar]
+    object_list: list[Submission]
     earlier: DuePlace | None  # the first row's place when there are rows before it
     later: DuePlace | None  # the last row's place when there are rows after it
 
 
-def due_calendars(*, user, mine: bool = False) -> QuerySet[ReviewCalendar]:
-    """Calendars of the open cases ``user`` may see whose clock is running (a stopped
-    clock has no fixed due date), soonest due first; ``mine``: the user's cases only."""
-    calendars = ReviewCalendar.objects.filter(
-        submission__in=visible_submissions(user=user), clock_stopped_on__isnull=True
-    ).exclude(submission__latest_status=Status.APPROVED)
+def due_cases(*, user, mine: bool = False) -> QuerySet[Submission]:
+    """The open cases ``user`` may see whose clock is running (a stopped clock has no fixed
+    due date), read :func:`with_due` (a case with no calendar recorded is due on its
+    default date); ``mine``: the user's cases only. :func:`due_page` orders them."""
+    cases = open_cases(with_calendars(visible_submissions(user=user))).filter(
+        review_calendar__clock_stopped_on__isnull=True)
     if mine:
-        calendars = calendars.filter(_mine_calendar(user))
-    return calendars.select_related("submission", "submission__latest_engineer", "assigned_engineer")
+        cases = cases.filter(_mine_case(user))
+    return cases.select_related("latest_engineer")
 
 
-def due_page(calendars: QuerySet[ReviewCalendar], *, params: Mapping[str, str], size: int) -> tuple[DuePage, str]:
-    """The page of ``calendars`` the link's ``after``/``before`` asks for, and a problem
-    with the link (``""``: none)."""
+def due_row(case: Submission, *, today: date | None = None) -> dict:
+    """One case of a due-date list: the case, its calendar (recorded, else the default one),
+    its due state and its engineer. ``case`` was read :func:`with_calendars` (no query)."""
+    return {"case": case, "calendar": calendar_of(case) or default_calendar(case),
+            "due": case_due_state(case, today=today), "engineer": case_engineer(case)}
+
+
+def due_page(calendars: QuerySet[Submission], *, params: Mapping[str, str], size: int) -> tuple[DuePage, str]:
+    """The page of cases (:func:`due_cases`) the link's ``after``/``before`` asks for,
+    soonest due first, and a problem with the link (``""``: none)."""
     problem = ""
     after = before = None
     try:
@@ -317,20 +375,20 @@ def due_page(calendars: QuerySet[ReviewCalendar], *, params: Mapping[str, str], 
     except BadDuePlace as exc:
         problem, after, before = str(exc), None, None
     if before is not None:
-        rows = list(calendars.filter(before.earlier()).order_by("-due_on", "-id")[: size + 1])
+        rows = list(calendars.filter(before.earlier()).order_by(f"-{DUE}", "-id")[: size + 1])
         more, rows = len(rows) > size, rows[:size][::-1]
         if rows:
             return DuePage(rows, _place(rows[0]) if more else None, _place(rows[-1])), problem
         after = None
     query = calendars.filter(after.later()) if after is not None else calendars
-    rows = list(query.order_by("due_on", "id")[: size + 1])
+    rows = list(query.order_by(DUE, "id")[: size + 1])
     more, rows = len(rows) > size, rows[:size]
     return DuePage(rows, _place(rows[0]) if after is not None and rows else None,
                    _place(rows[-1]) if more else None), problem
 
 
-def _place(calendar: ReviewCalendar) -> DuePlace:
-    return DuePlace(calendar.due_on, calendar.pk)
+def _place(case: Submission) -> DuePlace:
+    return DuePlace(getattr(case, DUE), case.pk)
 
 
 # Home: my work --------------------------------------------------------------------------------
@@ -339,11 +397,7 @@ def _place(calendar: ReviewCalendar) -> DuePlace:
 MY_WORK_ROWS = 10
 
 
-_DUE_FIRST = F("review_calendar__due_on").asc(nulls_last=True)
-
-
-def _mine_calendar(user) -> Q:
-    return Q(assigned_engineer=user) | Q(assigned_engineer__isnull=True, submission__latest_engineer=user)
+_DUE_FIRST = F(DUE).asc(nulls_last=True)
 
 
 def _mine_case(user) -> Q:
@@ -384,5 +438,5 @@ def my_work(*, user, today: date | None = None) -> dict:
 
 def _rows(cases: QuerySet[Submission], today: date) -> dict:
     rows = list(cases[: MY_WORK_ROWS + 1])
-    listed = [{"case": c, "due": case_due_state(c, today=today), "engineer": case_engineer(c)} for c in rows[:MY_WORK_ROWS]]
+    listed = [due_row(c, today=today) for c in rows[:MY_WORK_ROWS]]
     return {"rows": listed, "more": len(rows) > MY_WORK_ROWS}

@@ -125,14 +125,9 @@ def due_list(request):
     """Open cases with a running clock, soonest due first (the case list itself stays
     newest first: its keyset paging is by received time). ``?mine=1``: my cases only."""
     mine = request.GET.get("mine") == "1"
-    calendars = selectors.due_calendars(user=request.user, mine=mine)
-    page, problem = selectors.due_page(calendars, params=request.GET, size=DUE_PER_PAGE)
-    rows = [
-        {"calendar": c, "case": c.submission,
-         "due": selectors.due_state(c, latest_status=c.submission.latest_status),
-         "engineer": c.assigned_engineer or c.submission.latest_engineer}
-        for c in page.object_list
-    ]
+    cases = selectors.due_cases(user=request.user, mine=mine)
+    page, problem = selectors.due_page(cases, params=request.GET, size=DUE_PER_PAGE)
+    rows = [selectors.due_row(case) for case in page.object_list]
     return render(request, "calendar_review/due_list.html", {
         "page": page, "rows": rows, "problem": problem, "mine": mine,
         "soon_days": selectors.due_soon_days(),

@@ -8,8 +8,8 @@ scenario declares none of them, and :func:`finish` applies them to the scenario'
   potential dose rate, average daily dose and lifetime average daily dose
   (:mod:`.models.doses`, INTERFACE.md "Additions, version 2"); the result carries the basis
   once, as ``dose_basis``.
-- **Releases only** (``include_exposures``): ``no`` gives ``"exposures": []``, as the EPA
-  2018 update's sample IRER (§7, "releases only").
+- **Releases only** (``include_exposures``): ``no`` (or JSON ``false``) gives
+  ``"exposures": []``, as the EPA 2018 update's sample IRER (§7, "releases only").
 - **Media chosen** (``medium_N``): a scenario lists, with :class:`OpenMedium`, the releases
   whose document names several media without saying which one takes the release; each
   becomes a choice among the listed media, defaulting to the one the document prefers (or
@@ -71,7 +71,8 @@ DOSE_PARAMS = (
     Param(INCLUDE_EXPOSURES, "Estimate worker exposures", "", YES,
           "A releases-only report is a choice of the assessment (EPA 2018 update, §7: the sample IRER "
           "gives releases only)", DOSES, kind=CHOICE,
-          choices=((YES, "Yes: releases and worker exposures"), (NO, "No: releases only"))),
+          choices=((YES, "Yes: releases and worker exposures"), (NO, "No: releases only")),
+          booleans=(YES, NO)),  # JSON true/false too (INTERFACE.md, "Additions, version 3")
 )
 EY_ABOVE_AT = ("must be at most “Averaging time, non-cancer (ADD)” ({AT:g} yr): the working years are "
                "averaged over it")

@@ -12,6 +12,7 @@ bad symbol with the allowed range. Nothing is clamped.
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from collections.abc import Callable, Iterable, Mapping
@@ -283,6 +284,10 @@ class Param:
     ``choice_groups`` groups long lists of choices under headings (``(heading, ((value,
     option text), ...))``, covering every choice), as a document's table groups its rows.
 
+    ``booleans`` (a choice input's ``(value for true, value for false)``) lets JSON's
+    ``true`` and ``false`` stand for two of its choices (``include_exposures``: ``"yes"``
+    and ``"no"``); the effective value is always the choice's own.
+
     ``lower``/``upper`` bound the value; ``lower_open``/``upper_open`` make a bound
     strict (a fraction that must be below 1, a count that must be above 0).
 
@@ -311,11 +316,15 @@ class Param:
     if_empty: str = ""
     choice_help: tuple[tuple[str, str], ...] = ()
     choice_groups: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+    booleans: tuple[str, str] | None = None
 
     def __post_init__(self) -> None:
         if self.kind == CHOICE and not self.choices:
             raise ValueError(f"{self.symbol}: a choice parameter needs choices")
         values = [v for v, _ in self.choices]
+        if self.booleans is not None and (self.kind != CHOICE or not set(self.booleans) <= set(values)
+                                          or self.booleans[0] == self.booleans[1]):
+            raise ValueError(f"{self.symbol}: booleans must name two different choices of a choice input")
         if any(v not in values for v, _ in self.choice_help):
             raise ValueError(f"{self.symbol}: choice_help names a value that is not a choice")
         if self.choice_groups and sorted(v for _, group in self.choice_groups for v, _ in group) != sorted(values):
@@ -355,6 +364,42 @@ class Param:
         listed = labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " or " + labels[-1]
         return f"must be {CHOICE_RANGE}: {listed}"
 
+    def json_values(self) -> list[Any]:
+        """The JSON values a choice input accepts: ``true`` and ``false`` when it declares
+        ``booleans``, then its choices' values.
+
+        >>> Param("x", "X", "", "yes", "doc", "s", kind=CHOICE, choices=(("yes", "Yes"), ("no", "No")),
+        ...       booleans=("yes", "no")).json_values()
+        [True, False, 'yes', 'no']
+        """
+        return ([True, False] if self.booleans is not None else []) + [v for v, _ in self.choices]
+
+    def json_choice_error(self) -> str:
+        """The message for a value that is not a choice, for a reader of JSON (``esd
+        compute``): the JSON values accepted, never the form's labels.
+
+        >>> Param("x", "X", "", "yes", "doc", "s", kind=CHOICE, choices=(("yes", "Yes"), ("no", "No")),
+        ...       booleans=("yes", "no")).json_choice_error()
+        'must be one of the JSON values true, false, "yes", "no"'
+        >>> Param("s", "State", "", "gas", "doc", "st", kind=CHOICE,
+        ...       choices=(("gas", "Gas"), ("liquid", "Liquid"))).json_choice_error()
+        'must be one of the JSON values "gas", "liquid"'
+        """
+        return "must be one of the JSON values " + ", ".join(json.dumps(v) for v in self.json_values())
+
+    def choice_value(self, raw: Any) -> Any:
+        """A raw value of a choice input as the choice it stands for: JSON ``true``/``false``
+        as the choices ``booleans`` names; anything else unchanged (checked by :meth:`coerce`).
+
+        >>> p = Param("x", "X", "", "yes", "doc", "s", kind=CHOICE, choices=(("yes", "Yes"), ("no", "No")),
+        ...           booleans=("yes", "no"))
+        >>> p.choice_value(True), p.choice_value(False), p.choice_value("no"), p.choice_value(1)
+        ('yes', 'no', 'no', 1)
+        """
+        if self.booleans is not None and isinstance(raw, bool):
+            return self.booleans[0] if raw else self.booleans[1]
+        return raw
+
     def choice_label(self, value: Any) -> str:
         """The label of a choice value (the value itself when it is not a choice)."""
         return dict(self.choices).get(value, "" if value is None else str(value))
@@ -363,12 +408,14 @@ class Param:
         """Convert a raw JSON or form value; raise ``ValueError`` with a message.
 
         Text is read by :func:`parse_number` (``1.5``, ``5,000``, ``1e-6``; never
-        ``1,5``); JSON numbers are taken as they are.
+        ``1,5``); JSON numbers are taken as they are. A choice is one of its values, or
+        JSON ``true``/``false`` where it declares ``booleans``.
         """
         if self.kind == CHOICE:
-            if not isinstance(raw, str) or raw not in {v for v, _ in self.choices}:
+            value = self.choice_value(raw)
+            if not isinstance(value, str) or value not in {v for v, _ in self.choices}:
                 raise ValueError(self.choice_error())
-            return raw
+            return value
         if isinstance(raw, bool) or not isinstance(raw, (int, float, str)):
             raise ValueError(f"must be a number ({self.range_text()})")
         if isinstance(raw, str):
@@ -516,6 +563,7 @@ class ParamSet:
         values: dict[str, Any] = {}
         for p in self.params:
             raw = inputs.get(p.symbol) if isinstance(inputs, Mapping) else None
+            raw = p.choice_value(raw) if p.kind == CHOICE else raw
             values[p.symbol] = p.default if raw is None or (isinstance(raw, str) and not raw.strip()) else raw
         by_symbol = {p.symbol: p for p in self.params}
         found: dict[str, bool] = {}

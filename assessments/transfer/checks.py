@@ -187,7 +187,11 @@ def _check_inputs(engine: registry.Scenario, inputs: Any, where: str) -> dict:
     params = engine.params
     errors: dict[str, str] = {}
     own: dict[str, Any] = {}
-    for symbol, raw in inputs.items():
+    inputs = dict(inputs)
+    for symbol, raw in list(inputs.items()):
+        if symbol in params and params[symbol].kind == CHOICE:
+            # a choice the engine also reads from JSON true/false (INTERFACE.md), stored as the wizard stores it
+            raw = inputs[symbol] = params[symbol].choice_value(raw)
         if symbol == SITE_SPECIFIC:
             try:
                 parse_entries(raw)

@@ -158,7 +158,8 @@ def test_the_case_list_flags_due_soon_and_overdue_in_words(client, reviewer, dat
     assert "Overdue by 5 days" in html
     assert "Due soon: 10 days left" in html
     assert "40 days left" in html
-    assert "No review calendar yet" in html
+    assert "(default 90-day period)" in html  # the case with no calendar: its default due date
+    assert "No review calendar yet" not in html
     assert "Review approved" in html
 
 
@@ -183,14 +184,15 @@ def test_the_due_list_is_soonest_first_and_pages(client, reviewer, dated, settin
     client.force_login(reviewer)
     response = client.get("/due/")
     order = [row["case"].case_number for row in response.context["rows"]]
-    assert order == [dated[n].case_number for n in ("late", "soon", "later")]
+    # the case with no calendar is due on its default date, 90 days after it was entered
+    assert order == [dated[n].case_number for n in ("late", "soon", "later", "blank")]
     from calendar_review import views
     views.DUE_PER_PAGE, old = 2, views.DUE_PER_PAGE
     try:
         first = client.get("/due/")
         assert [r["case"].case_number for r in first.context["rows"]] == order[:2]
         second = client.get("/due/", {"after": str(first.context["page"].later)})
-        assert [r["case"].case_number for r in second.context["rows"]] == order[2:]
+        assert [r["case"].case_number for r in second.context["rows"]] == order[2:4]
         back = client.get("/due/", {"before": str(second.context["page"].earlier)})
         assert [r["case"].case_number for r in back.context["rows"]] == order[:2]
     finally:

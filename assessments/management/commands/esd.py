@@ -30,7 +30,7 @@ from typing import Any, NoReturn, TextIO
 from django.core.management.base import BaseCommand, CommandParser, DjangoHelpFormatter
 
 from assessments.esd import registry, verification
-from assessments.esd.parameters import ALL, EngineValidationError
+from assessments.esd.parameters import ALL, CHOICE, CHOICE_RANGE, EngineValidationError
 
 LIST, DEFAULTS, COMPUTE, VERIFY = "list", "defaults", "compute", "verify"
 #: The actions of the JSON contract (INTERFACE.md's first section): JSON on stdout, exit 0
@@ -145,7 +145,10 @@ class Command(BaseCommand):
             return defaults_payload(registry.get(key))
         scenario = registry.get(key)
         inputs = read_inputs(source or STDIN, options.get("stdin") or sys.stdin)
-        return scenario.compute(inputs).as_dict()
+        try:
+            return scenario.compute(inputs).as_dict()
+        except EngineValidationError as exc:
+            raise EngineValidationError(json_words(scenario, exc.errors)) from exc
 
     def _verify(self, options: dict[str, Any]) -> None:
         """The validation table: a text table or a JSON array on stdout, the count on stdout
@@ -221,6 +224,23 @@ def defaults_payload(scenario: registry.Scenario) -> dict[str, Any]:
         "presets": [{"key": p.key, "label": p.label, "values": dict(p.values), "source": p.source}
                     for p in scenario.presets],
     }
+
+
+def json_words(scenario: registry.Scenario, errors: dict[str, str]) -> dict[str, str]:
+    """``errors`` as a reader of JSON needs them: a choice input's refusal names the JSON
+    values it accepts (``true, false, "yes", "no"``), not the labels the wizard's form
+    shows (INTERFACE.md, "Additions, version 3", "Booleans")."""
+    worded = dict(errors)
+    choices = {p.symbol: p for p in scenario.params.params if p.kind == CHOICE}
+    for symbol, message in errors.items():
+        param = choices.get(symbol)
+        if param is None:
+            continue
+        if message == param.choice_error():
+            worded[symbol] = param.json_choice_error()
+        else:  # "is required (Label, one of the listed choices)"
+            worded[symbol] = message.replace(CHOICE_RANGE, param.json_choice_error().removeprefix("must be "))
+    return worded
 
 
 def read_inputs(source: str, stdin: TextIO) -> Any:
