@@ -7,9 +7,12 @@ rounding is presentation.
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
+
+from .text import num
 
 ENGINE_VERSION = "1.0.0"
 
@@ -21,6 +24,23 @@ MEDIUM_NAMES = (
 MEDIA = tuple(key for key, _ in MEDIUM_NAMES)
 
 LABELS = ("central tendency", "high end", "low end", "conservative", "what-if", "output")
+
+#: Where a document names the conservative end of an input it carries as a range for one
+#: medium: (input, medium) -> (the end's value, why, in the document's words and place).
+#: A medium's total takes that end where it is one of the range's cases; every other
+#: medium's total takes the case releasing the most to it (Result.totals_sets).
+#: ESD 2010 §4.4 (Release 3) and Table A-4 (Fphoto_wafer default 0.07): "As a conservative
+#: estimate for water releases, EPA recommends assuming that up to seven percent of the
+#: dispensed photoresist remains on the wafer [...]. Alternatively, incineration releases
+#: may be maximized by assuming one percent"; the 2018 update repeats it word for word
+#: (§4.5) and its sample IRER takes 7 % "to maximize water releases" (§7, Release 3). The
+#: 2004 edition gives the range 0.01 to 0.07 (¶52) without naming an end: there the rule is
+#: the case releasing the most to the medium, which picks the same ends. (The text
+#: extractions in seeds/ carry no page numbers; the sections are the documents'.)
+STATED_ENDS: dict[tuple[str, str], tuple[float, str]] = {
+    ("Fphoto_wafer", "water"): (0.07, "conservative for water, ESD 2010 §4.4 and Table A-4"),
+    ("Fphoto_wafer", "incineration"): (0.01, "maximises incineration, ESD 2010 §4.4"),
+}
 
 
 @dataclass(frozen=True)
@@ -201,7 +221,11 @@ class MassBalance:
     no release accounts for (the documents do not assess it) or, when negative, what the
     documents' own conventions release beyond the use (``allowance_kg_yr``, with its
     reason in ``allowance_basis``: whole containers and whole sites rounded up, a daily
-    use that keeps the container residue). ``basis`` says which estimates were added.
+    use that keeps the container residue). ``basis`` says which estimates were added and,
+    where estimates depend on a range, which set each medium's total takes
+    (:meth:`Result.totals_sets`): media taken from different sets can add to more than any
+    one set releases, and the basis then says so with the figures, so that a negative
+    difference reads as what it is.
     """
 
     used_kg_yr: float
@@ -246,42 +270,90 @@ class Result:
         cases = dict.fromkeys(e.case for r in self.releases for e in r.estimates if e.case)
         return {case: sum(_amount(r, (case,)) for r in self.releases) for case in cases}
 
-    def totals_cases(self) -> tuple[str, ...]:
-        """The cases the totals use, one for each input carried as a range (the text of a
-        case before " = ", e.g. ``Fphoto_wafer``): of that input's cases, the one releasing
-        the most in all (the conservative one); where they tie (a range that only moves the
-        chemical between releases), the one named first. Empty when no estimate names a case.
+    def _range_cases(self) -> dict[str, list[str]]:
+        """The cases of each input carried as a range (the text of a case before " = "),
+        inputs and cases in the order they first appear."""
+        by_input: dict[str, list[str]] = {}
+        for case in dict.fromkeys(e.case for r in self.releases for e in r.estimates if e.case):
+            by_input.setdefault(_input(case), []).append(case)
+        return by_input
 
-        Cases of different inputs (the adhesion range and a vapour model's range) move
-        different releases, so one of each is taken together.
-        """
-        totals = self.case_totals()
-        by_input: dict[str, dict[str, float]] = {}
-        for case, total in totals.items():
-            by_input.setdefault(case.split(" = ")[0], {})[case] = total
-        chosen = []
-        for cases in by_input.values():
-            top = max(cases.values())
-            # A total that is not a number (an overflow, which the registry then refuses)
-            # matches nothing: the first case stands in, so the refusal is what is seen.
-            first = next(iter(cases))
-            chosen.append(next((case for case, total in cases.items() if total >= top * (1 - 1e-9)), first))
-        return tuple(chosen)
+    def _sets(self) -> list[tuple[tuple[str, ...], dict[str, float]]]:
+        """Every consistent set (one case of each range input, in order: the first cases
+        first) with its totals by medium; one empty set when no estimate names a case."""
+        combos = list(itertools.product(*self._range_cases().values()))
+        return [(combo, self._medium_totals(combo)) for combo in combos]
+
+    def totals_cases(self) -> tuple[str, ...]:
+        """One consistent set for all media together, one case of each input carried as a
+        range: of that input's cases, the one releasing the most in all media (on a tie, a
+        range that only moves the chemical between releases, the one named first). Empty
+        when no estimate names a case. What one set releases in all
+        (:meth:`one_set_released_kg_yr`); the totals by medium take each medium's own set
+        (:meth:`totals_sets`)."""
+        sets = self._sets()
+        best, _ = _first_top([(combo, sum(totals.values())) for combo, totals in sets])
+        return best
 
     def totals_case(self) -> str:
         """The cases of :meth:`totals_cases` as one phrase (``""`` when none)."""
         return "; ".join(self.totals_cases())
 
+    def one_set_released_kg_yr(self) -> float:
+        """kg/yr all sites and media released by one consistent set: the most any set
+        releases in all (:meth:`totals_cases`). The mass balance holds for it; the sum of
+        :meth:`totals_by_medium` may exceed it (each medium takes its own set)."""
+        sets = self._sets()
+        return max((sum(totals.values()) for _, totals in sets), default=0.0)
+
+    def _medium_sets(self) -> dict[str, tuple[tuple[str, ...], float]]:
+        """medium -> (the consistent set its total takes, the total): the document's stated
+        end where it names one for the medium (:data:`STATED_ENDS`), else of each range
+        input's cases the one releasing the most to that medium; on a tie the first."""
+        sets = self._sets()
+        media = dict.fromkeys(m for _, totals in sets for m in totals)
+        by_input = self._range_cases()
+        chosen = {}
+        for medium in media:
+            stated = [(combo, totals) for combo, totals in sets if _keeps_stated_ends(combo, medium, by_input)]
+            chosen[medium] = _first_top([(combo, totals.get(medium, 0.0)) for combo, totals in stated or sets])
+        return chosen
+
+    def totals_sets(self) -> dict[str, tuple[str, ...]]:
+        """Which set each medium's total takes: medium -> the cases, one of each range input
+        whose estimates reach that medium (media no range reaches are left out).
+
+        Each medium takes its own conservative set (issue 26): for water, Fphoto_wafer = 0.07
+        (ESD 2010 §4.4, Table A-4); for incineration 0.01; for air, a vapour model's worst
+        case. Within a medium the set is consistent: never the high end of both sides of one
+        range for the same medium.
+        """
+        reach = self._reach()
+        return {medium: tuple(c for c in combo if _input(c) in reach.get(medium, ()))
+                for medium, (combo, _) in self._medium_sets().items() if reach.get(medium)}
+
+    def _reach(self) -> dict[str, set[str]]:
+        """medium -> the range inputs whose estimates the medium's total counts."""
+        reach: dict[str, set[str]] = {}
+        for release in self.releases:
+            inputs = {_input(e.case) for e in release.estimates if e.case}
+            for medium in _counted_under(release):
+                reach.setdefault(medium, set()).update(inputs)
+        return reach
+
     def totals_by_medium(self) -> dict[str, float]:
-        """kg/yr, all sites, by medium: of each release, its estimate in the totals' case
-        (:meth:`totals_case`) where it has one, else its highest estimate.
+        """kg/yr, all sites, by medium: of each release, its estimate in the medium's own set
+        (:meth:`totals_sets`) where it has one, else its highest estimate.
 
         A release split between media (fractions that add to 1) is divided; a release
         whose medium is left open among several counts under the medium chosen for it
         (``chosen_medium``), or, where none is, under the listed media's joint name, e.g.
         ``"water or incineration"`` (a scenario that declares no choice for it).
         """
-        cases = self.totals_cases()
+        return {medium: total for medium, (_, total) in self._medium_sets().items()}
+
+    def _medium_totals(self, cases: tuple[str, ...]) -> dict[str, float]:
+        """kg/yr, all sites, by medium, every release in the one set ``cases``."""
         totals: dict[str, float] = {}
         for release in self.releases:
             if not release.estimates:
@@ -303,22 +375,39 @@ class Result:
             return None
         released = self.totals_by_medium()
         used = self.facts.used_kg_yr
-        basis = "The highest estimate of each release"
-        totals = self.case_totals()
-        for case in self.totals_cases():
-            rivals = [t for c, t in totals.items() if c.split(" = ")[0] == case.split(" = ")[0]]
-            tie = all(math.isclose(total, totals[case], rel_tol=1e-9) for total in rivals)
-            why = "every set releases the same in all" if tie else "the set releasing the most"
-            basis += f"; where the estimates depend on a range, the set {case} ({why})"
         return MassBalance(
             used_kg_yr=used,
             released_kg_yr=released,
             consumed_kg_yr=self.consumed_kg_yr,
             difference_kg_yr=used - sum(released.values()) - self.consumed_kg_yr,
-            basis=basis + ".",
+            basis=self._balance_basis(released),
             allowance_kg_yr=self.allowance_kg_yr,
             allowance_basis=self.allowance_basis,
         )
+
+    def _balance_basis(self, released: dict[str, float]) -> str:
+        """Which estimates the mass balance adds, in a reviewer's words: each medium's set,
+        and, when the media take different sets, that together they release more than one
+        set does (so the difference is lower, and may be negative, by that much)."""
+        basis = "The highest estimate of each release"
+        sets = self.totals_sets()
+        if not sets:
+            return basis + "."
+        per_set = self._sets()
+        parts = []
+        for medium, cases in sets.items():
+            whys = [f"{case} ({_why(case, medium, per_set)})" for case in cases]
+            noun = "the set" if len(whys) == 1 else "the sets"
+            parts.append(f"{medium}: {noun} {' and '.join(whys)}")
+        basis += ("; where the estimates depend on a range, each medium's total takes the set conservative for "
+                  "that medium: " + "; ".join(parts) + ".")
+        one_set, added = self.one_set_released_kg_yr(), sum(released.values())
+        if len(set(sets.values())) > 1 and added > one_set * (1 + 1e-9):
+            basis += (f" The media's totals come from different sets, so together they add to {num(added)} kg/yr, "
+                      f"{num(added - one_set)} kg/yr more than any one set releases ({num(one_set)} kg/yr): the "
+                      "difference is lower by that much and may be negative; it is not chemical released beyond the "
+                      "use.")
+        return basis
 
     def as_dict(self) -> dict[str, Any]:
         out = plain(self)
@@ -334,12 +423,82 @@ class Result:
         }
         ordered.update(out)
         ordered["totals_by_medium"] = self.totals_by_medium()
+        # Added (issue 26): which set each medium's total takes, medium -> its cases joined by "; ".
+        ordered["totals_sets"] = {medium: "; ".join(cases) for medium, cases in self.totals_sets().items()}
         for name in ("consumed_kg_yr", "allowance_kg_yr", "allowance_basis"):
             del ordered[name]  # carried by the mass balance
         balance = self.mass_balance()
         if balance is not None:
             ordered["mass_balance"] = plain(balance)
         return ordered
+
+
+def _input(case: str) -> str:
+    """The input a case belongs to: its text before " = ".
+
+    >>> _input("Fphoto_wafer = 0.07")
+    'Fphoto_wafer'
+    """
+    return case.split(" = ")[0]
+
+
+def _value(case: str) -> float | None:
+    """The number a case sets its input to, or None when it is not one."""
+    try:
+        return float(case.split(" = ", 1)[1].replace(",", ""))
+    except (IndexError, ValueError):
+        return None
+
+
+def _keeps_stated_ends(combo: tuple[str, ...], medium: str, by_input: dict[str, list[str]]) -> bool:
+    """Whether ``combo`` takes, for ``medium``, every end a document names for it
+    (:data:`STATED_ENDS`) that is one of the range's cases."""
+    for case in combo:
+        stated = STATED_ENDS.get((_input(case), medium))
+        if stated is None:
+            continue
+        ends = [c for c in by_input.get(_input(case), []) if (v := _value(c)) is not None
+                and math.isclose(v, stated[0], rel_tol=1e-9)]
+        if ends and case not in ends:
+            return False
+    return True
+
+
+def _first_top(scored: list[tuple[tuple[str, ...], float]]) -> tuple[tuple[str, ...], float]:
+    """The first ``(set, amount)`` whose amount is the largest (within 1e-9: a tie keeps the
+    first). An amount that is not a number (an overflow, which the registry then refuses)
+    matches nothing: the first stands in, so the refusal is what is seen.
+
+    >>> _first_top([(("a",), 1.0), (("b",), 2.0), (("c",), 2.0)])
+    (('b',), 2.0)
+    """
+    if not scored:
+        return (), 0.0
+    top = max(amount for _, amount in scored)
+    return next(((combo, amount) for combo, amount in scored if amount >= top * (1 - 1e-9)), scored[0])
+
+
+def _why(case: str, medium: str, sets: list[tuple[tuple[str, ...], dict[str, float]]]) -> str:
+    """Why ``medium``'s total takes ``case``: the document's words where it names the end,
+    else that the case releases the most to the medium, or that every case releases the same."""
+    stated = STATED_ENDS.get((_input(case), medium))
+    value = _value(case)
+    if stated is not None and value is not None and math.isclose(value, stated[0], rel_tol=1e-9):
+        return stated[1]
+    rivals = [totals.get(medium, 0.0) for combo, totals in sets if case not in combo]
+    mine = [totals.get(medium, 0.0) for combo, totals in sets if case in combo]
+    if mine and all(math.isclose(r, max(mine), rel_tol=1e-9) for r in rivals):
+        return f"every set releases the same to {medium}"
+    return f"the set releasing the most to {medium}"
+
+
+def _counted_under(release: Release) -> list[str]:
+    """The media (or joint name) the totals count ``release`` under."""
+    if release.chosen_medium:
+        return [release.chosen_medium]
+    if (shares := _split(release)) is not None:
+        return [medium for medium, _ in shares]
+    return [" or ".join(m.medium for m in release.media)]
 
 
 def _split(release: Release) -> list[tuple[str, float]] | None:

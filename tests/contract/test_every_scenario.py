@@ -99,7 +99,9 @@ def test_released_never_exceeds_used(scenario):
         except EngineValidationError:
             assume(False)
         computed.append(1)
-        released = sum(result.totals_by_medium().values())
+        # What one consistent set releases: each medium's total takes its own conservative set
+        # (issue 26), so the media's totals may add to more, as the mass balance's basis says.
+        released = result.one_set_released_kg_yr()
         balance = result.mass_balance()
         limit = balance.used_kg_yr - balance.consumed_kg_yr + balance.allowance_kg_yr
         # Floating-point noise scales with the largest term (used − consumed + allowance may cancel).

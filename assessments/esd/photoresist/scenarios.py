@@ -143,9 +143,10 @@ def litres(volume: float) -> str:
 
 
 def release_total(releases: list[Release]) -> float:
-    """kg/yr over all sites of every release, as :meth:`Result.totals_by_medium` adds them
-    (one consistent set where estimates name a ``case``)."""
-    return sum(Result("", {}, {}, releases, [], [], []).totals_by_medium().values())
+    """kg/yr over all sites of every release in one consistent set where estimates name a
+    ``case`` (:meth:`Result.one_set_released_kg_yr`; the totals by medium take each medium's
+    own set, issue 26)."""
+    return Result("", {}, {}, releases, [], [], []).one_set_released_kg_yr()
 
 
 def _basis_note(fac: Facility, inputs: Mapping[str, Any], total: float, last: int) -> str:

@@ -114,8 +114,10 @@ def site_specific_release(entry: SiteEntry, number: int, days: float, sites: int
 
 
 def _total_released(result: Result, releases: list[Release]) -> float:
-    """kg/yr, all sites and media, of ``result`` with ``releases`` in place of its own."""
-    return sum(dataclasses.replace(result, releases=releases).totals_by_medium().values())
+    """kg/yr, all sites and media, of ``result`` with ``releases`` in place of its own, in one
+    consistent set (:meth:`Result.one_set_released_kg_yr`: media totals of different sets
+    may add to more, issue 26)."""
+    return dataclasses.replace(result, releases=releases).one_set_released_kg_yr()
 
 
 def _use(result: Result) -> tuple[float, str] | None:
