@@ -11,6 +11,7 @@ from assessments.models import Submission
 from audit.models import CUSTODY_IS_APPEND_ONLY, CbiAccess, CustodyLogIsAppendOnly
 from audit.services import What, cbi_access_record
 from tests.conftest import make_submission
+from tests.database import postgresql_only, refused_by_the_database, sql
 
 pytestmark = pytest.mark.django_db
 
@@ -76,23 +77,10 @@ def test_deleting_the_case_or_the_user_leaves_the_rows(row, reviewer):
 
 # PostgreSQL: the database refuses every client -------------------------------------------------
 
-on_postgresql = pytest.mark.skipif(
-    connection.vendor != "postgresql",
-    reason="the custody log's trigger is PostgreSQL only (migration audit 0002): on SQLite, Django's flush "
+on_postgresql = postgresql_only(
+    "the custody log's trigger is PostgreSQL only (migration audit 0002): on SQLite, Django's flush "
     "empties tables with DELETE FROM, which it would refuse; there the model and queryset are the check",
 )
-
-
-def refused_by_the_database(call) -> str:
-    with pytest.raises(IntegrityError) as caught, transaction.atomic():
-        call()
-    assert caught.value.__cause__.sqlstate == "23001"
-    return str(caught.value)
-
-
-def sql(statement: str, params=()) -> None:
-    with connection.cursor() as cursor:
-        cursor.execute(statement, params)
 
 
 @pytest.mark.postgres

@@ -27,6 +27,7 @@ from assessments.models import (
     Submission,
 )
 from tests._review_support import TOY_KEY, approved, draft_with_result, submitted, toy_engine
+from tests.database import postgresql_only, refused_by_the_database, sql
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy_engine")]
 
@@ -215,24 +216,10 @@ def test_a_case_with_approved_work_cannot_be_deleted(final):
 
 # PostgreSQL: the database refuses every client -------------------------------------------------
 
-on_postgresql = pytest.mark.skipif(
-    connection.vendor != "postgresql",
-    reason="the approved-work triggers are PostgreSQL only (migration 0006): on SQLite, Django's flush "
+on_postgresql = postgresql_only(
+    "the approved-work triggers are PostgreSQL only (migration 0006): on SQLite, Django's flush "
     "empties tables with DELETE FROM, which they would refuse; there the model guard is the check",
 )
-
-
-def refused_by_the_database(call) -> str:
-    """``call`` fails with the triggers' IntegrityError (SQLSTATE 23001); its message."""
-    with pytest.raises(IntegrityError) as caught, transaction.atomic():
-        call()
-    assert caught.value.__cause__.sqlstate == "23001"
-    return str(caught.value)
-
-
-def sql(statement: str, params=()) -> None:
-    with connection.cursor() as cursor:
-        cursor.execute(statement, params)
 
 
 @pytest.mark.postgres
