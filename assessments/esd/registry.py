@@ -129,6 +129,10 @@ def _check_finite(result: Result) -> None:
     named += [(f"{step.symbol}", step.value) for step in result.trace]
     named += [(f"total to {medium}", amount) for medium, amount in result.totals_by_medium().items()]
     named += [("consumed or destroyed", result.consumed_kg_yr), ("rounding allowance", result.allowance_kg_yr)]
+    balance = result.mass_balance()
+    if balance is not None:  # each medium's total from its own set: their sum may overflow where none does
+        named += [("releases added up", balance.released_total_kg_yr),
+                  ("mass balance difference", balance.difference_kg_yr)]
     for what, value in named:
         if isinstance(value, float) and not math.isfinite(value):
             raise EngineValidationError({ALL: NOT_FINITE.format(what=what, value=value)})

@@ -163,3 +163,13 @@ def test_a_medium_never_adds_the_high_end_of_both_sides():
     assert result.totals_sets()["incineration"] == ("Fphoto_wafer = 0.01",)
     # water keeps Release 4 alone, at its own conservative end
     assert result.totals_by_medium()["water"] == pytest.approx(Q_DAY * 0.99 * 0.07 * 0.5 * SITE_DAYS, rel=1e-9)
+
+
+def test_a_sum_of_media_beyond_a_double_is_refused_by_name():
+    """Each medium's total is finite, but the media's totals (from different sets) added up
+    overflow: the engine refuses the result, naming the figure, as for any other overflow."""
+    from assessments.esd import registry
+    from assessments.esd.parameters import EngineValidationError
+
+    with pytest.raises(EngineValidationError, match=r"mass balance difference|releases added up"):
+        registry.compute("photoresist-2004", {"Qchem_yr": 1.707714773282172e308})
