@@ -303,14 +303,15 @@ def exposure_summary(*, assessment: Assessment, scenarios=None) -> dict:
             return [by_label[label][name] if label in by_label else None for label in ordered]
 
         rows = [{"quantity": "Potential dose rate", "unit": "mg/day", "short": "mg/day", "kind": "number",
-                 "cells": cells("mg_day")}]
-        for name, _, unit in CONCENTRATION_KEYS:
+                 "key": "mg_day", "cells": cells("mg_day")}]
+        for name, key, unit in CONCENTRATION_KEYS:
             if any(e[name] is not None for e in exposure["estimates"]):
                 rows.append({"quantity": "Airborne concentration (8-h TWA)", "unit": unit, "short": unit, "kind": "number",
-                             "cells": cells(name)})
+                             "key": key, "cells": cells(name)})
         if exposure["doses_computed"]:
-            for name, _, short in DOSE_KEYS:
-                rows.append({"quantity": short, "unit": "mg/kg-day", "short": short, "kind": "number", "cells": cells(name)})
+            for name, key, short in DOSE_KEYS:
+                rows.append({"quantity": short, "unit": "mg/kg-day", "short": short, "kind": "number", "key": key,
+                             "cells": cells(name)})
         else:
             rows.append({"quantity": "APDR, ADD, LADD", "unit": "mg/kg-day", "short": "APDR, ADD, LADD", "kind": "span",
                          "cells": [DOSES_NOT_COMPUTED]})

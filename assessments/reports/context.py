@@ -221,12 +221,10 @@ def exposure_summary_blocks(assessment: Assessment, scenarios: list, builders: l
                         cells.append(Cell((b.limit_value(value, at),), cls="above" if value and value.above else ""))
                     elif value is None:
                         cells.append(Cell((Value(""),), cls="num"))
-                    elif row["unit"] == "ppm":
+                    elif row["key"] == "ppm":
                         cells.append(Cell((b.ppm({"ppm": value}, at),), cls="num"))
                     else:
-                        key = {"mg/day": "mg_day", "mg/m³": "mg_m3", "APDR": "apdr_mg_kg_day", "ADD": "add_mg_kg_day",
-                               "LADD": "ladd_mg_kg_day"}.get(row["short"], "")
-                        cells.append(Cell((b.value(epa(value), f"{at}/{key}"),), cls="num"))
+                        cells.append(Cell((b.value(epa(value), f"{at}/{row['key']}"),), cls="num"))
             rows.append(tuple(cells))
         bodies.append(tuple(rows))
     head = (Cell(inline("Use, activity, route"), header=True, scope="col"),

@@ -18,12 +18,16 @@ import json
 from functools import lru_cache
 from typing import Any
 
+from django.db import models
+
 from ..esd import registry
 from ..esd.parameters import EngineValidationError
 from ..esd.provenance import NONE, Provenance, dependence
+from ..models import Submission
 
-#: Claimable case fields that are numbers, which engine inputs may carry.
-NUMERIC_CLAIMS = ("production_volume_kg_yr", "molecular_weight", "use_concentration")
+#: Claimable case fields that are numbers, which engine inputs may carry (read from the model).
+NUMERIC_CLAIMS = tuple(name for name in Submission.CBI_CLAIMABLE
+                       if isinstance(Submission._meta.get_field(name), models.FloatField))
 
 
 @lru_cache(maxsize=512)

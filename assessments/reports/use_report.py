@@ -26,6 +26,8 @@ from ..presentation import (
     exposure_rows,
     inputs_used,
     mass_balance_rows,
+    medium_choice_text,
+    medium_label,
     result_facts,
     scenario_state,
 )
@@ -353,25 +355,24 @@ class UseBuilder:
     def appendix(self) -> list[Block]:
         if not self.result:
             return []
-        heading = f"Use {self.number}: "
         blocks: list[Block] = []
         balance = mass_balance_rows(self.result)
         if balance is not None:
-            blocks += self.mass_balance(balance, heading)
-        blocks.append(self.computed_bases(heading))
-        blocks.append(self.inputs(heading))
-        blocks.append(self.trace(heading))
+            blocks += self.mass_balance(balance)
+        blocks.append(self.computed_bases())
+        blocks.append(self.inputs())
+        blocks.append(self.trace())
         return blocks
 
     def _use_heading(self, what: str) -> Heading:
         return Heading(3, (Text(f"Use {self.number}: "), self.title, Text(f": {what}")))
 
-    def mass_balance(self, balance: dict, heading: str) -> list[Block]:
+    def mass_balance(self, balance: dict) -> list[Block]:
         rows: list[Row] = [(Cell(inline("Used"), header=True, scope="row"),
                             Cell((self.value(epa(balance["used"]), "mass_balance/used_kg_yr"),), cls="num"))]
         # The media in the engine's order, not by amount: an order by amount would tell which is larger.
         for medium, amount in self.result["mass_balance"]["released_kg_yr"].items():
-            rows.append((Cell(inline(f"Released: {self._medium_label(medium)}"), header=True, scope="row"),
+            rows.append((Cell(inline(f"Released: {medium_label(medium)}"), header=True, scope="row"),
                          Cell((self.value(epa(amount), f"mass_balance/released_kg_yr/{medium}"),), cls="num")))
         rows += [
             (Cell(inline("Released in all"), header=True, scope="row"),
@@ -382,14 +383,13 @@ class UseBuilder:
              Cell((self.value(epa(balance["difference"]), "mass_balance/difference_kg_yr"),), cls="num")),
         ]
         note: list[Any] = [self.engine_text(balance["basis"], "mass_balance/basis")]
+        # Whether there is an allowance may move with a claimed value: the sentence is one part,
+        # withheld whole (and said in the sanitised copy whether or not this case has one).
         allowance = self.d.under("mass_balance/allowance_kg_yr", "mass_balance/allowance_basis")
-        if allowance:  # whether there is one moves with a claimed value: said, or withheld, in one part
-            text = (f" The documents' conventions release up to {epa(balance['allowance'])} kg/yr beyond the use: "
-                    f"{balance['allowance_basis']}") if balance["allowance"] else ""
+        text = (f" The documents' conventions release up to {epa(balance['allowance'])} kg/yr beyond the use: "
+                f"{balance['allowance_basis']}") if balance["allowance"] else ""
+        if text or allowance:
             note.append(Value(text, allowance, " The documents' conventions may release more than the use: [CBI]"))
-        elif balance["allowance"]:
-            note += [Text(" The documents' conventions release up to "), Text(epa(balance["allowance"])),
-                     Text(" kg/yr beyond the use: "), Text(balance["allowance_basis"])]
         blocks: list[Block] = [self._use_heading("mass balance (kg/yr, all sites)")]
         if self.not_current:
             blocks.append(Para((strong(self.not_current),), cls="not-current"))
@@ -400,16 +400,8 @@ class UseBuilder:
         blocks.append(Para(tuple(note), cls="note"))
         return blocks
 
-    @staticmethod
-    def _medium_label(medium: str) -> str:
-        from ..presentation import medium_label
-
-        return medium_label(medium)
-
-    def computed_bases(self, heading: str) -> Block:
+    def computed_bases(self) -> Block:
         """Each release estimate's computed narrative (the blocks' "basis:" is the IRER's)."""
-        from ..presentation import medium_choice_text
-
         items: list[Inline] = []
         for i, release in enumerate(self.result.get("releases", [])):
             choice = medium_choice_text(release)
@@ -433,7 +425,7 @@ class UseBuilder:
         return Withheld(self.d.of("releases", *(f"releases/{i}/estimates" for i in range(len(self.result["releases"])))),
                         (listed,), LIST_WITHHELD.format(what="Releases as computed"))
 
-    def inputs(self, heading: str) -> Block:
+    def inputs(self) -> Block:
         """The "inputs used" rows, each citing its source by number: many inputs share one
         source (a table of the document), which is printed once below the table."""
         sources: list[Inline] = []
@@ -493,9 +485,7 @@ class UseBuilder:
         return Group((table, Items(listed, ordered=True, cls="sources")), cls="irer-detail irer-part",
                      fold_heading=self._use_heading("inputs"))
 
-    def trace(self, heading: str) -> Block:
-        from ..numbers import entered as as_entered
-
+    def trace(self) -> Block:
         given = self.result.get("inputs", {})
         items: list[Inline] = []
         for n, step in enumerate(self.result.get("trace", [])):
@@ -505,7 +495,7 @@ class UseBuilder:
             step_inputs = list(step.get("inputs", {}).items())
             for k, (name, value) in enumerate(step_inputs):
                 is_given = name in given and given[name] == value and not isinstance(value, bool)
-                text = as_entered(value) if is_given else significant(value)
+                text = entered(value) if is_given else significant(value)
                 claims = self.d.of(f"{path}/inputs/{name}") | (self.d.input(name) if is_given else frozenset())
                 parts += [Text(" with " if k == 0 else ", "), Text(f"{name} = "), Value(text, claims)]
             parts += [Text(" → "), self.value(significant(step["value"]), f"{path}/value", style="strong"), Text(" "),

@@ -23,13 +23,14 @@ from assessments.esd import registry
 from assessments.esd.parameters import EngineValidationError
 from assessments.models import Submission
 from assessments.reports.context import irer_context
+from assessments.reports.derivation import NUMERIC_CLAIMS
 from assessments.reports.docx import irer_docx
 from assessments.reports.html import report_html
 from assessments.reports.render import irer_html
 from tests.conftest import make_assessment, make_submission
 from tests.contract.varied_inputs import BRANCHES, SITE_DATA
 
-NUMERIC = ("production_volume_kg_yr", "molecular_weight", "use_concentration")
+NUMERIC = NUMERIC_CLAIMS
 CLAIMABLE = Submission.CBI_CLAIMABLE
 _numbers = itertools.count(1)
 
