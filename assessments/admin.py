@@ -42,7 +42,7 @@ from . import permissions, selectors, services
 from .esd import registry
 from .forms.cases import CaseNumberRule
 from .limits import TEXT_LIMITS
-from .models import Assessment, ReviewDecision, Scenario, Submission, refresh_latest_assessment
+from .models import Assessment, ReviewDecision, Scenario, Submission, case_snapshot, refresh_latest_assessment
 
 
 def _keep_stored_values(obj, form) -> None:
@@ -181,7 +181,10 @@ class SubmissionAdmin(CbiFilteredAdmin):
         reason = form.cleaned_data.get("amendment_reason", "").strip()
         if reason:
             obj._change_reason = reason
+        before = case_snapshot(Submission.objects.get(pk=obj.pk)) if change else None
         super().save_model(request, obj, form, change)
+        if before is not None:  # the amendment reaches the uses, as the case form's does
+            services.uses_follow_case(obj, before=before, by=request.user)
 
 
 class ScenarioInline(admin.TabularInline):

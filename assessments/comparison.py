@@ -15,8 +15,9 @@ from typing import Any
 from django.http import Http404
 
 from . import presentation, selectors
-from .models import Assessment, Scenario
+from .models import CASE_SNAPSHOT_FIELDS, Assessment, Scenario, Status, Submission
 from .numbers import quantity
+from .roles import is_cbi_cleared
 from .timeline import UserNames, declared_params, input_label, input_text, reason_label, value_text
 
 
@@ -79,7 +80,8 @@ def revision_comparison(*, user, pk: int, other_pk: int | None = None, show_all:
     if other is None or other.pk == assessment.pk:
         return context | {"left": assessment, "right": None, "sections": [], "difference_count": 0, "unchanged_count": 0}
     left, right = sorted((assessment, other), key=lambda a: a.revision)
-    sections = [_assessment_section(left, right, users=UserNames())]
+    sections = _case_sections(left, right, cleared=is_cbi_cleared(user))
+    sections.append(_assessment_section(left, right, users=UserNames()))
     sections += _scenario_sections(left, right)
     for section in sections:
         section.show_all = show_all
@@ -90,6 +92,70 @@ def revision_comparison(*, user, pk: int, other_pk: int | None = None, show_all:
         "difference_count": sum(section.difference_count for section in sections),
         "unchanged_count": sum(section.unchanged_count for section in sections),
     }
+
+
+#: A claimed field's value for a viewer not cleared for CBI, as the sanitised copy prints it
+#: (``reports.document.CBI_TEXT``, which this layer does not import).
+CBI_TEXT = "[CBI]"
+#: A field of the case in a revision's CBI claims, in the comparison.
+CLAIMED, NOT_CLAIMED = "Claimed as CBI", "Not claimed"
+#: Where the comparison's case data come from, per revision.
+CASE_AS_APPROVED, CASE_AS_NOW = "the case as approved", "the case as it is now"
+
+
+def _capitalised(text) -> str:
+    text = str(text)
+    return text[:1].upper() + text[1:]
+
+
+def _case_value_text(name: str, value: Any) -> str:
+    """A case field's value in words: a choice by its label, a flag Yes or No, a number as entered."""
+    field = Submission._meta.get_field(name)
+    if field.choices:
+        return str(dict(field.flatchoices).get(value, value or ""))
+    return value_text(value)
+
+
+def _claims(assessment: Assessment) -> list[str]:
+    """The fields a revision's case claims: those claimed at its approval, for an approved
+    revision; the case's claims now, otherwise."""
+    snapshot = assessment.case_snapshot if assessment.status == Status.APPROVED else None
+    if isinstance(snapshot, dict):
+        return list(snapshot.get("cbi_claims") or [])
+    return list(assessment.submission.cbi_claims or [])
+
+
+def _case_sections(left: Assessment, right: Assessment, *, cleared: bool) -> list[Section]:
+    """Each revision's case (an approved revision's as it was approved, ``Assessment.case_data``;
+    another's as the case is now), field by field under its label, then its CBI claims,
+    field by field. Listed first: a difference there explains differences below.
+
+    The page is seen by the users who may see the case now; one not cleared for CBI sees
+    a case whose claims were withdrawn since a revision's approval. For them, a field
+    claimed in either revision's case (the claims as approved and any made since) reads
+    ``[CBI]`` on both sides, as the sanitised copy prints it."""
+    cases = (left.case_data, right.case_data)
+    rows = []
+    for name in CASE_SNAPSHOT_FIELDS:
+        if name == "cbi_claims":
+            continue
+        label = _capitalised(Submission._meta.get_field(name).verbose_name)
+        if not cleared and any(case.is_claimed(name) for case in cases):
+            rows.append(Row(label, CBI_TEXT, CBI_TEXT))
+            continue
+        rows.append(Row(label, *(_case_value_text(name, getattr(case, name)) for case in cases)))
+    claimed = (set(_claims(left)), set(_claims(right)))
+    claim_rows = [
+        Row(_capitalised(Submission._meta.get_field(name).verbose_name),
+            *(CLAIMED if name in claims else NOT_CLAIMED for claims in claimed))
+        for name in Submission.CBI_CLAIMABLE
+    ]
+
+    def source(assessment: Assessment) -> str:
+        return CASE_AS_APPROVED if assessment.case_data is not assessment.submission else CASE_AS_NOW
+
+    note = (f"Revision {left.revision}: {source(left)}; revision {right.revision}: {source(right)}.")
+    return [Section("Case data", rows, note), Section("CBI claims", claim_rows, note)]
 
 
 def _assessment_section(left: Assessment, right: Assessment, *, users) -> Section:

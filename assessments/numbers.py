@@ -28,11 +28,10 @@ between, and a count agrees with its number: ``1 site``, ``2 sites``, ``1 day/yr
 from __future__ import annotations
 
 import math
-import re
 from decimal import Decimal
 from numbers import Real
 
-from .esd.text import E_NOTATION_BELOW, E_NOTATION_FROM, e_notation, in_e_notation
+from .esd.text import E_NOTATION_BELOW, E_NOTATION_FROM, e_notation, in_e_notation, unit_for
 
 __all__ = ["E_NOTATION_BELOW", "E_NOTATION_FROM", "entered", "epa", "percent", "quantity", "share", "significant",
            "unit_for"]
@@ -43,26 +42,6 @@ SIGNIFICANT = 3
 NOTHING = "—"
 #: The smallest share :func:`percent` prints as a number; a smaller one that is not zero reads "< 0.1 %".
 SMALLEST_PERCENT = 0.1
-
-# A count's units in the plural, as the engine declares them, and the singular for exactly one.
-_SINGULAR = {
-    "sites": "site",
-    "days": "day",
-    "workers": "worker",
-    "containers": "container",
-    "hours": "hour",
-    "years": "year",
-    "cleanings": "cleaning",
-    "batches": "batch",
-    "wafers": "wafer",
-    "lines": "line",
-    "shifts": "shift",
-    "applications": "application",
-    "incidents": "incident",
-    "units": "unit",
-    "miles": "mile",
-}
-
 
 def _is_number(value) -> bool:
     return isinstance(value, Real) and not isinstance(value, bool)
@@ -149,22 +128,6 @@ def entered(value) -> str:
         return f"{int(value):,}"
     decimals = max(digits - 1 - math.floor(math.log10(abs(value))), 0)
     return f"{exact:,.{decimals}f}"
-
-
-def unit_for(value, units: str) -> str:
-    """``units`` as they agree with ``value``: the singular of a count for exactly one.
-
-    >>> unit_for(1, "sites"), unit_for(2, "sites"), unit_for(1, "days/yr"), unit_for(1.0, "workers/site-day")
-    ('site', 'sites', 'day/yr', 'worker/site-day')
-    >>> unit_for(1, "kg/site-day"), unit_for(0, "sites"), unit_for(1, "containers/site-yr")
-    ('kg/site-day', 'sites', 'container/site-yr')
-    >>> unit_for(1, "lines/site"), unit_for(1, "shifts/day"), unit_for(1, "incidents/day"), unit_for(2, "lines/site")
-    ('line/site', 'shift/day', 'incident/day', 'lines/site')
-    """
-    if not units or not _is_number(value) or value != 1:
-        return units
-    head, rest = re.match(r"([A-Za-z]*)(.*)", units).groups()
-    return _SINGULAR.get(head, head) + rest
 
 
 def quantity(value, units: str = "", digits: int = SIGNIFICANT) -> str:

@@ -24,6 +24,13 @@ def scenario_state(scenario: Scenario) -> str:
     return CURRENT if scenario.computed_inputs == scenario.inputs else STALE
 
 
+def over_release_warning(result: dict | None) -> str:
+    """The engine's warning that a use releases more than it uses beyond whole-container
+    rounding, naming the inputs that cause it (``mass_balance/over_release_warning``, issue
+    26); "" when there is none, or for a result stored before the engine gave it."""
+    return str(((result or {}).get("mass_balance") or {}).get("over_release_warning") or "")
+
+
 def result_facts(result: dict | None) -> dict:
     """The engine's facility facts of a stored result (``Result.facts``): sites, operating
     days, workers, the use; empty for a result computed before the engine declared them."""
@@ -44,6 +51,7 @@ def scenario_summary(*, scenario: Scenario) -> dict:
         "state": state,
         "method_title": title,
         "stale": state == STALE,
+        "case_changes": not_current_case_changes(scenario),
         "sites": facts.get("sites"),
         "days": facts.get("operating_days"),
         "used_kg_yr": facts.get("used_kg_yr"),
@@ -51,6 +59,7 @@ def scenario_summary(*, scenario: Scenario) -> dict:
         "exposure_count": len(result.get("exposures", [])),
         "total_kg_yr": sum(result.get("totals_by_medium", {}).values()),
         "warnings": result.get("warnings", []),
+        "over_release": over_release_warning(result),
     }
 
 
@@ -212,9 +221,23 @@ def dose_basis_text(result: dict) -> str:
     ]
     if times:
         parts.append("averaging time " + ", ".join(times))
+    parts.append(_exposure_days_text(basis))
     if basis.get("source"):
         parts.append(f"source: {basis['source'].rstrip('.')}")
     return "; ".join(parts)
+
+
+def _exposure_days_text(basis: dict) -> str:
+    """The exposure days of the doses (ChemSTEER's ED): the reviewer's, each exposure's own as
+    printed, or, in a result stored before INTERFACE.md's version 3, each exposure's at most the cap."""
+    from .esd.options import ED_AS_PRINTED, ED_AS_SET
+
+    days, cap = _finite(basis.get("exposure_days")), _finite(basis.get("exposure_days_cap"))
+    if days is not None:
+        return "exposure days " + ED_AS_SET.format(days=days)
+    if cap is not None:
+        return f"exposure days: each exposure's days a year, at most {cap:g}"
+    return "exposure days: " + ED_AS_PRINTED
 
 
 def exposure_rows(*, result: dict, submission: Submission) -> list[dict]:
@@ -271,7 +294,8 @@ def exposure_summary(*, assessment: Assessment, scenarios=None) -> dict:
     ``{"labels", "groups": [{"use_number", "use", "not_current", "letter", "activity",
     "route", "workers_per_site", "sites", "workers_all_sites", "days_per_year",
     "rows": [{"quantity", "unit", "short", "kind", "cells": [value or None, one per label]}]}],
-    "not_computed": [titles of uses without results], "limit": "5 mg/m³" or ""}``.
+    "not_computed": [titles of uses without results], "limit": "5 mg/m³", "5 mg/m³ ceiling" or "",
+    "limit_compared": what each inhalation estimate's flag compares with the limit, or ""}``.
     A cell holds a number (``kind`` "number"), a
     :class:`~assessments.exposure_limits.LimitCheck` (``kind`` "limit"), or, alone in its
     row, :data:`DOSES_NOT_COMPUTED` (``kind`` "span": a result stored before the engine
@@ -339,7 +363,8 @@ def exposure_summary(*, assessment: Assessment, scenarios=None) -> dict:
                 "any_above": any(e["limit"] is not None and e["limit"].above for e in exposure["estimates"]),
             }
         )
-    return {"labels": ordered, "groups": groups, "not_computed": not_computed, "limit": limit.text if limit else ""}
+    return {"labels": ordered, "groups": groups, "not_computed": not_computed, "limit": limit.text if limit else "",
+            "limit_compared": limit.compared_with if limit else ""}
 
 
 def _site_data_entries(result: dict) -> list[dict]:
@@ -354,9 +379,13 @@ def scenario_results(*, scenario: Scenario) -> dict:
     (``facts``, the facility estimates by name, the totals), the releases and exposures
     with their basis sentences (a sentence several rows share is given once:
     :func:`shared_basis`), and the detail the page folds away (inputs, trace)."""
+    from .esd.figures import BALANCE
+    from .trace import trace_steps
+
     result = scenario.result or {}
-    trace = result.get("trace", [])
-    facility = facility_rows(result=result, scenario_key=scenario.scenario_key)
+    # A sum of the releases among the facility estimates (``release_total_kg_yr``: one set, the
+    # site data left out) is not listed: the summary gives the one total, saying what it adds.
+    facility = [row for row in facility_rows(result=result, scenario_key=scenario.scenario_key) if row["role"] != BALANCE]
     releases = [dict(release, media_text=release_media_text(release)) for release in result.get("releases", [])]
     release_basis = with_shared_basis(releases)
     totals = sorted((result.get("totals_by_medium") or {}).items(), key=lambda item: -item[1])
@@ -382,23 +411,83 @@ def scenario_results(*, scenario: Scenario) -> dict:
         "doses_not_computed": DOSES_NOT_COMPUTED,
         "show_concentrations": any(x["has_concentrations"] for x in exposures),
         "show_limit": any(e["limit"] is not None for x in exposures for e in x["estimates"]),
-        "trace": trace,
+        "trace": trace_steps(result=result, scenario_key=scenario.scenario_key),
         "chart": chart,
-        "total_kg_yr": sum(amount for _, amount in totals),
+        "release_total": release_total(result),
         "inputs_used": inputs,
         "overridden_count": sum(1 for row in inputs if row["overridden"]),
         "site_data": _site_data_entries(result),
         "default_set": default_set_text(result.get("default_set", {})),
         "mass_balance": mass_balance_rows(result),
+        "over_release": over_release_warning(result),
         "state": scenario_state(scenario),
         "not_current": NOT_CURRENT if scenario_state(scenario) == STALE else "",
+        "case_changes": not_current_case_changes(scenario),
+    }
+
+
+def not_current_case_changes(scenario: Scenario) -> list:
+    """Why the use is not current where the case is why: its linked inputs followed an
+    amendment of the case since it was computed (``case_links.case_changes``: each with
+    the case field and the sentence "Computed with a production volume of 2,400 kg/yr; the
+    case now says 3,000 kg/yr: compute again"); empty for a use that is current."""
+    from .case_links import case_changes
+
+    if scenario_state(scenario) != STALE:
+        return []
+    return case_changes(scenario, scenario.assessment.case_data)
+
+
+#: What the results page's one total adds (:func:`release_total`), in words.
+TOTAL_DOCUMENT = "the document's releases"
+TOTAL_SITE_DATA = "the submitter's site data ({amount}{replacing})"
+TOTAL_BY_SET = "each medium's total from its own conservative set"
+TOTAL_HIGHEST = "each release at its highest estimate"
+
+
+def release_total(result: dict) -> dict:
+    """The one total of a use's annual releases, all sites and media, and the words saying
+    what it adds: ``{"kg_yr", "site_data_kg_yr", "includes"}``. It is the sum of the
+    totals by medium (the chart's bars; the mass balance's releases): every release once,
+    the submitter's site data among them, each medium's total from its own conservative
+    set where estimates depend on a range (``Result.totals_sets``), else each release at its
+    highest estimate.
+
+    >>> result = {"totals_by_medium": {"water": 2400.0, "air": 270.0}, "totals_sets": {"water": "F = 0.07"},
+    ...           "releases": [{"number": 1, "site_specific": False, "estimates": [{"kg_year_all_sites": 2400.0}]},
+    ...                        {"number": 2, "site_specific": True, "estimates": [{"kg_year_all_sites": 270.0}]}],
+    ...           "inputs": {"site_specific": [{"replaces": None}]}}
+    >>> total = release_total(result)
+    >>> total["kg_yr"], total["includes"]
+    (2670.0, "the document's releases and the submitter's site data (270 kg/yr), each medium's total from its own conservative set")
+    """
+    from .esd.site_data import SITE_SPECIFIC
+    from .numbers import quantity
+
+    releases = result.get("releases", [])
+    site_kg = sum(max((e["kg_year_all_sites"] for e in r.get("estimates", [])), default=0.0)
+                  for r in releases if r.get("site_specific"))
+    parts = [TOTAL_DOCUMENT] if any(not r.get("site_specific") for r in releases) else []
+    if any(r.get("site_specific") for r in releases):
+        entries = (result.get("inputs") or {}).get(SITE_SPECIFIC) or []
+        replaced = [str(e["replaces"]) for e in entries if isinstance(e, dict) and e.get("replaces") is not None]
+        replacing = ""
+        if replaced:
+            numbers = replaced[0] if len(replaced) == 1 else ", ".join(replaced[:-1]) + " and " + replaced[-1]
+            replacing = f", in place of Release{'s' if len(replaced) > 1 else ''} {numbers}"
+        parts.append(TOTAL_SITE_DATA.format(amount=quantity(site_kg, "kg/yr"), replacing=replacing))
+    way = TOTAL_BY_SET if result.get("totals_sets") else TOTAL_HIGHEST
+    return {
+        "kg_yr": sum((result.get("totals_by_medium") or {}).values()),
+        "site_data_kg_yr": site_kg,
+        "includes": ", ".join(filter(None, [" and ".join(parts), way])),
     }
 
 
 def mass_balance_rows(result: dict) -> dict | None:
     """The result's mass balance for display: ``{"used", "rows": [(label, kg/yr)],
-    "consumed", "difference", "basis", "allowance", "allowance_basis"}``; None for a
-    result computed before the engine reported one."""
+    "consumed", "difference", "basis", "allowance", "allowance_basis", "over_release"}``
+    (:func:`over_release_warning`); None for a result computed before the engine reported one."""
     balance = result.get("mass_balance")
     if not balance:
         return None
@@ -412,6 +501,7 @@ def mass_balance_rows(result: dict) -> dict | None:
         "basis": balance["basis"],
         "allowance": balance.get("allowance_kg_yr", 0.0),
         "allowance_basis": balance.get("allowance_basis", ""),
+        "over_release": over_release_warning(result),
     }
 
 
@@ -478,6 +568,7 @@ def facility_rows(*, result: dict, scenario_key: str) -> list[dict]:
     from .esd import registry
     from .esd.figures import facility_figures
     from .esd.parameters import EngineValidationError
+    from .esd.text import internal_name
     from .numbers import quantity
 
     try:
@@ -501,6 +592,7 @@ def facility_rows(*, result: dict, scenario_key: str) -> list[dict]:
             text = str(value)
         rows.append({
             "symbol": symbol,
+            "shown_symbol": "" if internal_name(symbol) else symbol,  # an engine key: the label says it
             "label": figure.label,
             "value": value,
             "numeric": numeric,
@@ -508,5 +600,7 @@ def facility_rows(*, result: dict, scenario_key: str) -> list[dict]:
             "text": text,
             "citation": figure.citation,
             "basis": figure.basis,
+            "role": figure.role,
         })
     return rows
+

@@ -11,7 +11,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 
-from . import permissions, presentation, selectors
+from . import case_links, permissions, presentation, selectors
 from .limits import TEXT_LIMITS
 from .models import Assessment, DecisionAction, ReviewDecision, Scenario, Status
 from .roles import is_supervisor
@@ -58,6 +58,46 @@ def review_queue_count(*, user) -> int:
         .exclude(latest_engineer=user)
         .count()
     )
+
+
+def review_queue_notes(*, queue) -> dict[int, list[str]]:
+    """What the supervisor should know, per assessment of ``queue`` (by id), of its uses
+    against its case: a use not current, in words where an amendment of the case is why
+    (``case_links.case_changes``), and a reason that quotes an older value of the case
+    (``case_links.reason_flags``). Three queries, however long the queue."""
+    assessments = list(queue)
+    uses: dict[int, list[Scenario]] = {}
+    for scenario in Scenario.objects.filter(assessment__in=[a.pk for a in assessments]).order_by("position", "id"):
+        uses.setdefault(scenario.assessment_id, []).append(scenario)
+    older = case_links.older_case_values({a.submission_id for a in assessments},
+                                         case_links.case_fields(s for listed in uses.values() for s in listed))
+    notes: dict[int, list[str]] = {}
+    for assessment in assessments:
+        case = assessment.case_data
+        lines = []
+        for scenario in uses.get(assessment.pk, []):
+            if presentation.scenario_state(scenario) == presentation.STALE:
+                changes = case_links.case_changes(scenario, case)
+                lines += [f"“{scenario.title}”: {change.text}." for change in changes] or [
+                    f"“{scenario.title}”: {presentation.NOT_CURRENT}."]
+            lines += [f"“{scenario.title}”, {flag.label}: {flag.text}."
+                      for flag in case_links.reason_flags(scenario, case, older).values()]
+        if lines:
+            notes[assessment.pk] = lines
+    return notes
+
+
+def review_queue_over_releases(*, queue) -> dict[int, list[str]]:
+    """Per assessment of ``queue`` (by id), its uses whose stored result releases more than
+    the use beyond whole-container rounding: ``“title”: the engine's warning``
+    (:func:`presentation.over_release_warning`, issue 26). One query, however long the queue."""
+    found: dict[int, list[str]] = {}
+    uses = Scenario.objects.filter(assessment__in=[a.pk for a in queue]).order_by("position", "id")
+    for scenario in uses.only("assessment_id", "title", "result"):
+        warning = presentation.over_release_warning(scenario.result)
+        if warning:
+            found.setdefault(scenario.assessment_id, []).append(f"“{scenario.title}”: {warning}")
+    return found
 
 
 def result_problems(*, assessment: Assessment) -> dict[str, list[Scenario]]:

@@ -220,7 +220,7 @@ HEADER_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Volume", ("production_volume_kg_yr", "volume_qualifier")),
     ("Chemical identity", ("chemical_name", "generic_name", "cas_number")),
     ("Use", ("use_description", "use_concentration", "other_uses", "consumer_use")),
-    ("Hazard communication", ("msds", "label", "tlv_pel_value", "tlv_pel_unit", "tlv_pel")),
+    ("Hazard communication", ("msds", "label", "tlv_pel_value", "tlv_pel_unit", "tlv_pel_kind", "tlv_pel")),
     (
         "Physical-chemical properties (CRSS)",
         (
@@ -238,8 +238,8 @@ HEADER_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 
-# The case's TLV/PEL value and unit, shown as one item ("TLV/PEL: 5 mg/m³") on the pages.
-TLV_PEL_SHOWN_AS_ONE = ("tlv_pel_value", "tlv_pel_unit")
+# The case's TLV/PEL value, unit and kind, shown as one item ("TLV/PEL: 5 mg/m³ ceiling") on the pages.
+TLV_PEL_SHOWN_AS_ONE = ("tlv_pel_value", "tlv_pel_unit", "tlv_pel_kind")
 
 
 def _display_number(value: float) -> str:
@@ -265,7 +265,7 @@ def submission_header_groups(*, submission: Submission) -> list[dict]:
             field = Submission._meta.get_field(name)
             value = getattr(submission, name)
             if name in TLV_PEL_SHOWN_AS_ONE:
-                # The value and its unit read as one item: "5 mg/m³".
+                # The value, its unit and its kind read as one item: "5 mg/m³", "5 mg/m³ ceiling".
                 if name != "tlv_pel_value":
                     continue
                 limit = case_limit(submission)
@@ -397,6 +397,8 @@ def assessment_overview(*, assessment: Assessment) -> dict:
         "scenarios": rows,
         "totals": totals_by_medium(scenarios=scenarios),
         "totals_not_current": [s for s, summary in rows if summary["state"] == STALE],
+        # Where the case is why (its amendment reached the use's linked inputs): in words.
+        "case_changes": [(s, change) for s, summary in rows for change in summary.get("case_changes", [])],
         "warnings": warnings,
         "uncomputed": [scenario for scenario, summary in rows if not summary["computed"]],
         "volume": uses_volume(assessment=assessment, scenarios=scenarios),

@@ -10,7 +10,6 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -21,6 +20,8 @@ from django.utils import timezone
 from audit.services import What, case_number_refusal_record
 
 from . import permissions
+from .case_links import CASE_REASON as CASE_REASON
+from .case_links import case_field_label, case_input, follow
 from .case_numbers import hidden_case
 from .esd import registry
 from .esd.parameters import ALL, CHOICE, EngineValidationError, Param
@@ -34,10 +35,11 @@ from .models import (
     Assessment,
     Scenario,
     Submission,
+    case_snapshot,
     refresh_latest_assessment,
 )
 from .models.cases import CASE_NUMBER_REFUSED
-from .numbers import entered
+from .numbers import entered, unit_for
 
 CREATE_NOT_ALLOWED = "You may not create cases."
 EDIT_CASE_NOT_ALLOWED = (
@@ -149,7 +151,12 @@ def submission_update(
     Once a revision of the case is approved, a change is an amendment (a new production
     volume, a withdrawn claim): ``reason`` is then required and is recorded as the history's
     change reason. The approved revision keeps the case as it was approved
-    (``Assessment.case_snapshot``); the amendment reaches the draft or returned revision.
+    (``Assessment.case_snapshot``); the amendment reaches the draft or returned revision:
+    in the same transaction, the inputs of its uses linked to the case
+    (``case_links.is_linked``) take the new values, recorded in their history
+    (:data:`CASE_FOLLOWED_REASON`), and those uses are not current until computed again.
+    Whoever may amend the case (``permissions.can_edit_submission``) moves them, not only
+    the revision's engineer: the amendment is the case's, the inputs only carry it.
 
     A new number held by a case ``by`` may not see is refused as ``submission_create``
     refuses it."""
@@ -173,6 +180,7 @@ def _submission_update(
     reason = check_text((reason or "").strip(), field="amendment_reason", label=AMENDMENT_REASON_LABEL)
     if not reason and permissions.has_approved_revision(submission):
         raise ValidationError({"amendment_reason": AMENDMENT_REASON_REQUIRED})
+    before = case_snapshot(submission)
     for name, value in data.items():
         setattr(submission, name, value)
     submission.cbi_claims = _check_cbi_claims(cbi_claims)
@@ -181,6 +189,7 @@ def _submission_update(
     if reason:
         submission._change_reason = reason
     _save_numbered(submission, by=by)
+    uses_follow_case(submission, before=before, by=by)
     return submission
 
 
@@ -234,32 +243,64 @@ def _lock_editable(assessment: Assessment, by) -> Assessment:
 # Scenarios -----------------------------------------------------------------------------
 
 
-CASE_REASON = "Submission: {field}."
-
-
 def initial_inputs(*, submission: Submission, scenario_key: str) -> tuple[dict[str, Any], dict[str, str]]:
     """Inputs a new scenario takes from the case: each input that declares the case field
     it carries (``Param.from_case``) and whose value there the declaration accepts, as an
-    override of the document's default with the case as its reason."""
+    override of the document's default with the case as its reason (``case_links.case_input``:
+    the inputs so taken stay linked to the case, ``case_links.is_linked``)."""
     inputs: dict[str, Any] = {}
     reasons: dict[str, str] = {}
     for param in registry.get(scenario_key).params.params:
         if not param.from_case:
             continue
-        value = getattr(submission, param.from_case)
-        if value is None or value == "":
-            continue
-        try:
-            value = param.coerce(value)
-        except ValueError:  # e.g. a case's "solid" where the scenario takes liquid or gas
-            continue
-        if param.check(value) or value == param.default:
+        value, reason = case_input(param, getattr(submission, param.from_case))
+        if value is None:
             continue
         inputs[param.symbol] = value
-        if needs_reason(param, value):
-            name = Submission._meta.get_field(param.from_case).verbose_name
-            reasons[param.symbol] = CASE_REASON.format(field=re.sub(r" \(.*\)$", "", str(name)))
+        if reason:
+            reasons[param.symbol] = reason
     return inputs, reasons
+
+
+#: The history's reason on a use whose linked inputs followed the case (``case_links.follow``);
+#: ``{fields}``: the case fields. At most 100 characters, as the history keeps them.
+CASE_FOLLOWED_REASON = "Follows the amended case: {fields}."
+REVISION_FOLLOWED_REASON = "Takes the case as it is now: {fields}."
+
+
+def scenario_follow_case(scenario: Scenario, *, before: Mapping[str, Any], after: Mapping[str, Any], by,
+                         reason: str) -> bool:
+    """Give the use's linked inputs what the case gives them now (``case_links.follow``:
+    the case went from ``before`` to ``after``), saved with ``reason`` in its history; the
+    use is then not current until computed again. Runs in the caller's transaction, which
+    has checked the permission and locked the rows. True when an input moved."""
+    inputs, reasons, fields = follow(scenario.scenario_key, scenario.inputs, scenario.reasons,
+                                     before=before, after=after)
+    if not fields:
+        return False
+    scenario.inputs, scenario.reasons = inputs, reasons
+    scenario._history_user = by
+    text = reason.format(fields=", ".join(case_field_label(field) for field in fields))
+    scenario._change_reason = text if len(text) <= 100 else text[:99] + "…"
+    scenario.save()
+    return True
+
+
+def uses_follow_case(submission: Submission, *, before: Mapping[str, Any], by) -> None:
+    """After an amendment of ``submission`` (it was ``before``): the linked inputs of every
+    use, deleted ones too (an undo brings them back following), of the case's editable
+    revisions (draft or returned) follow it. Submitted and approved work is never changed:
+    the case cannot be amended while a revision is submitted, and an approved one keeps the
+    case as approved. Runs in the amendment's transaction (``submission_update``, the
+    admin's case form), after its permission check."""
+    after = case_snapshot(submission)
+    if all(before.get(name) == after.get(name) for name in after):
+        return
+    assessments = (Assessment.objects.select_for_update()
+                   .filter(submission=submission, status__in=permissions.EDITABLE_STATUSES).order_by("pk"))
+    for assessment in assessments:
+        for scenario in Scenario.all_objects.select_for_update().filter(assessment=assessment).order_by("pk"):
+            scenario_follow_case(scenario, before=before, after=after, by=by, reason=CASE_FOLLOWED_REASON)
 
 
 @transaction.atomic
@@ -313,8 +354,7 @@ def clean_step_values(
         raw = values.get(param.symbol)
         if raw is None or (isinstance(raw, str) and not raw.strip()):
             if param.required:
-                allowed = f"{param.range_text()} {param.units}".strip()
-                errors[param.symbol] = f"This input is required ({allowed})."
+                errors[param.symbol] = f"This input is required ({param.allowed_text()})."
             continue
         try:
             value = param.coerce(raw)
@@ -327,7 +367,7 @@ def clean_step_values(
             continue
         if param.default is not None and value == param.default:
             continue  # left at (or returned to) the default: stays linked to it
-        inputs[param.symbol] = value
+        inputs[param.symbol] = param.as_input(value)  # a confirmed 0.9 % stays "0.9%": read again alike
         if needs_reason(param, value) and not typed:
             errors[f"reason_{param.symbol}"] = (
                 REASON_REQUIRED.format(default=default_text(param))
@@ -357,7 +397,7 @@ def default_text(param: Param) -> str:
         return f"none: {param.if_empty}" if param.if_empty else "none"
     if param.kind == CHOICE:
         return param.choice_label(param.default)
-    return f"{entered(param.default)} {param.units}".strip()
+    return f"{entered(param.default)} {unit_for(param.default, param.units)}".strip()
 
 
 def applicable_step_params(
@@ -420,7 +460,9 @@ def clean_site_entries(entries: Any) -> list[dict[str, Any]]:
     (``esd.site_data.parse_entries``, so the messages are the command line's and the
     import's, keyed ``site_specific[i].SYMBOL``), its inputs as the engine reads them, an
     input at its default left out (it stays linked to the default), a blank activity left
-    out. Raises ``ValidationError`` keyed as the engine keys its errors."""
+    out. A percentage between 0 and 1 % is stored as the text confirmed (``"0.9%"``,
+    ``Param.as_input``), so the computation reads it again as 0.9 %, not asking.
+    Raises ``ValidationError`` keyed as the engine keys its errors."""
     try:
         parsed = parse_entries(entries)
     except EngineValidationError as exc:
@@ -430,7 +472,7 @@ def clean_site_entries(entries: Any) -> list[dict[str, Any]]:
         given = [p for p in entry.method.params.params if p.symbol in raw.get("inputs", {})]
         row: dict[str, Any] = {
             "method": entry.method.key,
-            "inputs": {p.symbol: entry.inputs[p.symbol] for p in given
+            "inputs": {p.symbol: p.as_input(entry.inputs[p.symbol]) for p in given
                        if entry.inputs[p.symbol] is not None and entry.inputs[p.symbol] != p.default},
             "replaces": entry.replaces,
             "source": entry.source,

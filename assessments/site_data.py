@@ -17,10 +17,12 @@ from typing import Any
 from .esd import registry
 from .esd.parameters import CHOICE, EngineValidationError, Param, Step
 from .esd.site_data import DARS_COMPOSITE, DOC, METHODS, POLLUTANT_CLASSES, SITE_SPECIFIC, STEP, SiteMethod, standing
+from .esd.site_data.entries import SITE_DATA_NAME
+from .numbers import entered, unit_for
 
 #: The wizard step's key: the engine's step of the methods' inputs (``esd.site_data.STEP``).
 SITE_STEP = STEP
-SITE_STEP_TITLE = "Submitter's site data"
+SITE_STEP_TITLE = SITE_DATA_NAME
 SITE_STEP_HELP = (
     "Optional. When the submitter gives measurements or data from their own facility, an air "
     "release computed from them by an EIIP method (Volume II, Chapter 6) can replace one of the "
@@ -83,12 +85,10 @@ def value_text(param: Param | None, value: Any) -> str:
     """An entry's input value as a person reads it: a choice by its name, a number with its units."""
     if param is not None and param.kind == CHOICE:
         return dict(param.choices).get(value, str(value))
-    if isinstance(value, float):
-        text = f"{value:.10g}"
-    else:
-        text = str(value)
-    units = param.units if param is not None else ""
-    return f"{text} {units}".strip()
+    if param is not None:  # a percentage stored as confirmed ("0.9%") reads 0.9 %
+        value = param.from_input(value)
+    units = unit_for(value, param.units) if param is not None else ""
+    return f"{entered(value)} {units}".strip()
 
 
 def replaces_text(replaces: Any) -> str:
@@ -100,7 +100,9 @@ def entry_text(entry: Any) -> str:
 
     >>> entry_text({"method": "source_test", "inputs": {"C_x": 15.4, "OH": 1760},
     ...             "replaces": 1, "source": "Stack test 2023"})
-    'Source test (stack concentration and flow), replaces release 1: OH = 1760 hr/yr, C_x = 15.4 ppmvd; source: Stack test 2023'
+    'Source test (stack concentration and flow), replaces release 1: OH = 1,760 hr/yr, C_x = 15.4 ppmvd; source: Stack test 2023'
+    >>> entry_text({"method": "source_test", "inputs": {"pollutant_class": "voc"}, "replaces": None, "source": "S"})
+    "Source test (stack concentration and flow), added beside the ESD's releases: Pollutant class (for the method's standing) = VOC (total); source: S"
     """
     if not isinstance(entry, Mapping):
         return str(entry)
@@ -111,7 +113,7 @@ def entry_text(entry: Any) -> str:
     order = [p.symbol for p in method.params.params] if method is not None else []
     symbols = [s for s in order if s in inputs] + sorted((s for s in inputs if s not in order), key=str)
     values = ", ".join(
-        f"{symbol} = {value_text(_param(method, symbol), inputs[symbol])}" for symbol in symbols
+        f"{_name(method, symbol)} = {value_text(_param(method, symbol), inputs[symbol])}" for symbol in symbols
         if inputs[symbol] is not None
     )
     text = f"{title}, {replaces_text(entry.get('replaces'))}"
@@ -130,6 +132,15 @@ def entries_text(entries: Any) -> str:
     if len(entries) == 1:
         return entry_text(entries[0])
     return "; ".join(f"({number}) {entry_text(e)}" for number, e in enumerate(entries, start=1))
+
+
+def _name(method: SiteMethod | None, symbol: str) -> str:
+    """An entry's input as its line names it: the document's symbol (``C_x``), or the label of
+    an input the engine keys by a name of its own (``pollutant_class``: ``Param.shown_symbol``)."""
+    param = _param(method, symbol)
+    if param is None or param.shown_symbol:
+        return symbol
+    return param.label
 
 
 def _param(method: SiteMethod | None, symbol: str) -> Param | None:

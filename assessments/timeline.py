@@ -15,7 +15,6 @@ How a stored value and an input read here (``value_text``, ``input_text``,
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
@@ -49,6 +48,7 @@ class HistoryEntry:
     changes: list[FieldChange] = field(default_factory=list)
     note: str = ""  # the record's change reason, or the decision's comment
     decision: ReviewDecision | None = None
+    user_name: str = ""  # the user's full name, as the other pages name people (display_name)
 
     @property
     def is_decision(self) -> bool:
@@ -107,6 +107,7 @@ def assessment_history(*, assessment: Assessment) -> list[HistoryEntry]:
         entry = HistoryEntry(
             at=decision.at,
             user=decision.by.get_username(),
+            user_name=display_name(decision.by),
             subject=f"Assessment revision {assessment.revision}",
             kind=decision.action,
             changes=[FieldChange("Status", _status_label(decision.from_status), _status_label(decision.to_status))],
@@ -177,6 +178,7 @@ def _record_entries(records: Iterable, *, model, subject, users: UserNames, para
             HistoryEntry(
                 at=record.history_date,
                 user=record.history_user.get_username() if record.history_user else "",
+                user_name=display_name(record.history_user) if record.history_user else "",
                 subject=subject(record),
                 kind=kind,
                 changes=changes,
@@ -220,7 +222,9 @@ def _expand(model, name: str, old, new, users, params=None) -> list[FieldChange]
     if model is Scenario and name == "scenario_key":
         return [FieldChange("Method", presentation.method_title(old) if old else "", presentation.method_title(new) if new else "", name)]
     model_field = model._meta.get_field(name)
-    label = model_field.verbose_name[:1].upper() + model_field.verbose_name[1:]
+    label = _field_label(model_field)
+    if model is Submission and name == "cbi_claims":
+        return [FieldChange(label, claims_text(old), claims_text(new), name)]
     if model_field.is_relation and model_field.related_model is get_user_model():
         return [FieldChange(label, users.name(old), users.name(new), name)]
     if model_field.choices:
@@ -270,16 +274,35 @@ def value_text(value) -> str:
         return timezone.localtime(value).strftime("%Y-%m-%d %H:%M") if timezone.is_aware(value) else value.strftime("%Y-%m-%d %H:%M")
     if isinstance(value, date):
         return value.isoformat()
-    if isinstance(value, (list, dict)):
-        return json.dumps(value, sort_keys=True)
+    if isinstance(value, list):
+        return ", ".join(value_text(item) for item in value)
+    if isinstance(value, dict):
+        return "; ".join(f"{key}: {value_text(item)}" for key, item in sorted(value.items(), key=lambda kv: str(kv[0])))
     return str(value)
+
+
+def _field_label(model_field) -> str:
+    return model_field.verbose_name[:1].upper() + model_field.verbose_name[1:]
+
+
+def claims_text(claims) -> str:
+    """The case's CBI claims by the labels of the claimed fields, in the form's order
+    (``Specific chemical name, Production volume (kg/yr)``); ``""`` for none."""
+    if not claims:
+        return ""
+    if not isinstance(claims, list):
+        return value_text(claims)
+    known = [name for name in Submission.CBI_CLAIMABLE if name in claims]
+    others = [name for name in claims if name not in Submission.CBI_CLAIMABLE]
+    return ", ".join([_field_label(Submission._meta.get_field(name)) for name in known] + [str(n) for n in others])
 
 
 def input_label(params, symbol: str) -> str:
     """An input as a reviewer reads it: its label and, after it, its symbol
     (``<label> (<symbol>)``); the symbol alone when the engine does not declare it."""
     if params is not None and symbol in params:
-        return f"{params[symbol].label} ({symbol})"
+        param = params[symbol]
+        return f"{param.label} ({param.shown_symbol})" if param.shown_symbol else param.label
     if symbol == SITE_SPECIFIC:
         return f"{SITE_STEP_TITLE} (EIIP)"
     return f"Input {symbol}"
@@ -312,8 +335,13 @@ def _status_label(status: str) -> str:
     return str(dict(Status.choices).get(status, status))
 
 
+def display_name(user) -> str:
+    """A person as the pages name them: the full name, else the user name."""
+    return user.get_full_name() or user.get_username()
+
+
 class UserNames:
-    """User id -> user name, each looked up once."""
+    """User id -> the person's name (:func:`display_name`), each looked up once."""
 
     def __init__(self) -> None:
         self._names: dict[int, str] = {}
@@ -323,7 +351,7 @@ class UserNames:
             return ""
         if pk not in self._names:
             user = get_user_model().objects.filter(pk=pk).first()
-            self._names[pk] = user.get_username() if user else f"(deleted user {pk})"
+            self._names[pk] = display_name(user) if user else f"(deleted user {pk})"
         return self._names[pk]
 
 

@@ -18,7 +18,7 @@ from audit.services import What, cbi_access_record
 from calendar_review import selectors as calendar_selectors
 from calendar_review.forms import DueFilterForm
 
-from . import permissions, presentation, review, selectors, services
+from . import case_links, permissions, presentation, review, selectors, services
 from .esd import registry
 from .esd.parameters import EngineValidationError
 from .exposure_rating import MISSING_RATING, MISSING_RATING_TITLE, rating_help
@@ -220,6 +220,7 @@ def scenario_results(request, pk: int):
             "scenario": scenario,
             "assessment": scenario.assessment,
             **presentation.scenario_results(scenario=scenario),
+            "reason_flags": case_links.scenario_reason_flags(scenario=scenario),
             "can_edit": permissions.can_edit_assessment(request.user, scenario.assessment),
         },
     )

@@ -44,7 +44,9 @@ def _act(request, pk: int, service, success: str, **fields: str):
 
 @require_GET
 def review_queue(request):
-    return render(request, "review/queue.html", {"queue": review.review_queue(user=request.user)})
+    queue = review.review_queue(user=request.user)
+    return render(request, "review/queue.html", {"queue": queue, "notes": review.review_queue_notes(queue=queue),
+                                                 "over_releases": review.review_queue_over_releases(queue=queue)})
 
 
 @require_POST

@@ -31,7 +31,7 @@ from django.views.decorators.http import require_http_methods
 
 from audit.services import What, cbi_access_record
 
-from . import permissions, selectors, services
+from . import case_links, permissions, selectors, services
 from .esd import registry
 from .esd.parameters import ALL, Step
 from .esd.site_data import SITE_SPECIFIC
@@ -77,7 +77,8 @@ def scenario_wizard(request, pk: int, step: str | None = None):
     scenario = selectors.scenario_get(user=request.user, pk=pk)
     if not permissions.can_edit_assessment(request.user, scenario.assessment):
         raise PermissionDenied(services.EDIT_ASSESSMENT_NOT_ALLOWED)
-    keys = [s.key for s in wizard_steps(scenario.scenario_key)]
+    steps = {s.key: s.title for s in wizard_steps(scenario.scenario_key)}
+    keys = list(steps)
     if step is None:
         saved = scenario.current_step
         resume = keys[keys.index(saved) + 1] if saved in keys[:-1] and not scenario.result else keys[0]
@@ -87,7 +88,7 @@ def scenario_wizard(request, pk: int, step: str | None = None):
     if request.method == "POST":
         return _post(request, scenario, keys, step)
     cbi_access_record(what=What.USE_WIZARD, request=request, assessment=scenario.assessment,
-                      detail=f"{scenario.title}, step {step}")
+                      detail=f"{scenario.title}, step “{steps[step]}”")
     typed = request.session.get(_typed_key(scenario), {}).get(step)
     data = None
     if typed:  # what was typed, shown again: it continues from the step as saved now
@@ -191,4 +192,5 @@ def _render(request, scenario: Scenario, keys: list[str], step: str, form):
         "site_step": SITE_STEP,
         "site_show": SHOW_BUTTON,
         "site_add": ADD_BUTTON,
+        "reason_flags": case_links.scenario_reason_flags(scenario=scenario),
     })

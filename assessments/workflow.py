@@ -157,7 +157,10 @@ def assessment_return(*, assessment: Assessment, by, comment: str) -> Assessment
 @transaction.atomic
 def assessment_revise(*, assessment: Assessment, by) -> Assessment:
     """Copy the latest, approved revision (notes, scenarios with their inputs, reasons
-    and stored results) into a new draft numbered after the latest, engineered by ``by``."""
+    and stored results) into a new draft numbered after the latest, engineered by ``by``.
+    A copied input linked to the case (``case_links.is_linked``, against the case as the
+    source was approved) takes the case's value as it is now, and its use is then not
+    current until computed again."""
     # The case row is the lock two concurrent "new revision" requests queue on.
     Submission.objects.select_for_update().get(pk=assessment.submission_id)
     source = _lock(assessment)
@@ -183,12 +186,14 @@ def assessment_revise(*, assessment: Assessment, by) -> Assessment:
     )
     _save_with_history(copy, by=by, reason=reason)
     refresh_latest_assessment(submission_ids=[copy.submission_id])
+    # The copied inputs linked to the case take its values as they are now, where they differ
+    # from the case as the source was approved (case_links.follow): saved again, said in the history.
+    as_approved, now = source.case_snapshot or {}, case_snapshot(source.submission)
     for scenario in source.scenarios.all():
-        _save_with_history(
-            services.scenario_copy(scenario, assessment=copy, title=scenario.title, position=scenario.position),
-            by=by,
-            reason=reason,
-        )
+        copied = services.scenario_copy(scenario, assessment=copy, title=scenario.title, position=scenario.position)
+        _save_with_history(copied, by=by, reason=reason)
+        services.scenario_follow_case(copied, before=as_approved, after=now, by=by,
+                                      reason=services.REVISION_FOLLOWED_REASON)
     return copy
 
 

@@ -141,6 +141,9 @@ EXPOSURE_AMOUNTS = {
     "apdr_mg_kg_day": ("Acute potential dose rate (APDR)", "mg/kg-day", DOSE),
     "add_mg_kg_day": ("Average daily dose (ADD)", "mg/kg-day", DOSE),
     "ladd_mg_kg_day": ("Lifetime average daily dose (LADD)", "mg/kg-day", DOSE),
+    "task_mg_m3": ("Airborne concentration during the task", "mg/m³", CONCENTRATION),
+    "task_ppm": ("Airborne concentration during the task", "ppm", CONCENTRATION),
+    "task_minutes": ("Minutes a day of the task", "min/day", EXPOSURE),
 }
 #: The facility facts every scenario reports (``Facts``): key -> (label, units).
 FACTS = {
@@ -155,8 +158,10 @@ DOSE_BASIS = {
     "working_years": ("Working years", "yr"),
     "averaging_time_yr": ("Averaging time of the average daily dose (ADD)", "yr"),
     "averaging_time_cancer_yr": ("Averaging time of the lifetime average daily dose (LADD)", "yr"),
-    "exposure_days_cap": ("Most exposure days a year counted in the doses", "days/yr"),
     "exposure_days": ("Exposure days a year (ED), as the reviewer set them", "days/yr"),
+    # Only in a result stored before the doses used each exposure's own days (INTERFACE.md,
+    # "Additions, version 3"): an approved revision keeps its snapshot, so its figure keeps a name.
+    "exposure_days_cap": ("Most exposure days a year counted in the doses (a result computed before ED)", "days/yr"),
 }
 #: The mass balance's figures that are not by medium (``MassBalance``): key -> (label, units).
 MASS_BALANCE = {
@@ -164,6 +169,10 @@ MASS_BALANCE = {
     "consumed_kg_yr": ("Consumed or destroyed by the process, all sites", "kg/yr"),
     "difference_kg_yr": ("Used less released and consumed: what no release accounts for, all sites", "kg/yr"),
     "allowance_kg_yr": ("Released beyond the use by the documents' rounding conventions, all sites", "kg/yr"),
+    # Issue 26: what whole-container rounding can explain, and what one set releases beyond it.
+    "rounding_limit_kg_yr": ("Most the documents' whole-container rounding and other conventions can release "
+                             "beyond the use, all sites", "kg/yr"),
+    "over_release_kg_yr": ("Released beyond the use and the rounding conventions' limit, all sites", "kg/yr"),
 }
 _MEDIUM_WORDS = {key: name.lower() for key, name in MEDIUM_NAMES}
 

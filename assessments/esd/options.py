@@ -4,9 +4,10 @@ and the medium of a release the document leaves open.
 The registry adds these to every scenario it discovers (:func:`with_options`), so a
 scenario declares none of them, and :func:`finish` applies them to the scenario's result:
 
-- **Dose basis** (``BW``, ``EY``, ``AT``, ``ATc``): each exposure estimate gets its acute
+- **Dose basis** (``BW``, ``EY``, ``AT``, ``ATc``, ``ED``): each exposure estimate gets its acute
   potential dose rate, average daily dose and lifetime average daily dose
-  (:mod:`.models.doses`, INTERFACE.md "Additions, version 2"); the result carries the basis
+  (:mod:`.models.doses`, INTERFACE.md "Additions, version 2"), over the exposure days the
+  exposure prints, or the reviewer's ``ED`` (version 3); the result carries the basis
   once, as ``dose_basis``.
 - **Releases only** (``include_exposures``): ``no`` (or JSON ``false``) gives
   ``"exposures": []``, as the EPA 2018 update's sample IRER (§7, "releases only").
@@ -57,6 +58,20 @@ RELEASES_ONLY = "Worker exposures are not assessed in this assessment (releases 
 #: The dose basis applies when worker exposures are estimated.
 WITH_EXPOSURES = when(include_exposures=YES)
 
+#: Exposure days a year (ChemSTEER's ED): left empty, each exposure's ADD and LADD use the
+#: days a year the exposure itself prints, which already follow its document's per-worker
+#: rule (photoresist: at most ``max_exposure_days``, ESD 2010 §5.3 to 5.7); no second cap
+#: (INTERFACE.md, "Additions, version 3", issue 26). At most 365: the averaging times count
+#: 365 days a year (:data:`.models.doses.DAYS_PER_YEAR`).
+ED = "ED"
+ED_MAX_DAYS = doses.DAYS_PER_YEAR
+ED_SOURCE = (f"{_CATALOGUE}: ED, the days a year a worker is exposed, used as given: by default the days each "
+             "exposure prints, which already follow its document's days per worker, with no second cap")
+ED_IF_EMPTY = "each exposure's own days a year, as printed"
+#: The dose basis's words for the exposure days (``dose_basis["source"]``; the pages print them).
+ED_AS_PRINTED = "each exposure's days a year, as printed (ChemSTEER's ED)"
+ED_AS_SET = "{days:g} a year for every exposure (ED, set by the reviewer)"
+
 DOSE_PARAMS = (
     Param("BW", "Body weight of a worker", "kg", BW_DEFAULT_KG, BW_SOURCE, DOSES,
           lower=0, lower_open=True, upper=500, applies_when=WITH_EXPOSURES),
@@ -68,6 +83,10 @@ DOSE_PARAMS = (
     Param("ATc", "Averaging time, cancer (LADD): a lifetime", "yr", doses.ATC_DEFAULT_YR,
           f"{_CATALOGUE}: a lifetime, 70 yr", DOSES, lower=0, lower_open=True, upper=120,
           applies_when=WITH_EXPOSURES),
+    Param(ED, "Exposure days a year (ED), for every exposure's ADD and LADD", "days/yr", None, ED_SOURCE, DOSES,
+          lower=0, lower_open=True, upper=ED_MAX_DAYS, applies_when=WITH_EXPOSURES, if_empty=ED_IF_EMPTY,
+          help="Set only to give every exposure the same exposure days in its doses; left empty, each exposure's "
+               "ADD and LADD use the days a year it prints."),
     Param(INCLUDE_EXPOSURES, "Estimate worker exposures", "", YES,
           "A releases-only report is a choice of the assessment (EPA 2018 update, §7: the sample IRER "
           "gives releases only)", DOSES, kind=CHOICE,
@@ -91,23 +110,28 @@ def _dose_checks(v: Mapping[str, Any]) -> dict[str, str]:
 def dose_basis(v: Mapping[str, Any]) -> dict[str, Any]:
     """The result's ``dose_basis``: the effective dose inputs and where each comes from."""
     sources = {p.symbol: p.source for p in DOSE_PARAMS}
-    return {
+    days = v.get(ED)
+    basis: dict[str, Any] = {
         "body_weight_kg": v["BW"],
         "working_years": v["EY"],
         "averaging_time_yr": v["AT"],
         "averaging_time_cancer_yr": v["ATc"],
-        "exposure_days_cap": doses.MAX_EXPOSURE_DAYS,
-        "source": (f"Body weight: {sources['BW']}. Working years and averaging times: {_CATALOGUE}. "
-                   f"Exposure days: each exposure's days a year, at most 250 ({doses.MAX_EXPOSURE_DAYS_SOURCE})."),
     }
+    if days is not None:
+        basis["exposure_days"] = days
+    in_words = ED_AS_PRINTED if days is None else ED_AS_SET.format(days=days)
+    basis["source"] = (f"Body weight: {sources['BW']}. Working years and averaging times: {_CATALOGUE}. "
+                       f"Exposure days: {in_words}, with no second cap.")
+    return basis
 
 
 def _dosed(exposure: Exposure, v: Mapping[str, Any]) -> Exposure:
-    """``exposure`` with the dose rates of each estimate. An estimate whose daily exposure
-    overflowed keeps none: the registry refuses the result with the overflowed figure."""
+    """``exposure`` with the dose rates of each estimate, over the exposure days it prints
+    (or the reviewer's ED for every exposure). An estimate whose daily exposure overflowed
+    keeps none: the registry refuses the result with the overflowed figure."""
     if not (math.isfinite(exposure.days_per_year) and all(math.isfinite(e.mg_day) for e in exposure.estimates)):
         return exposure
-    days = doses.exposure_days(exposure.days_per_year)
+    days = exposure.days_per_year if v.get(ED) is None else v[ED]  # ChemSTEER's ED, as printed or as set
     estimates = [
         dataclasses.replace(
             e,

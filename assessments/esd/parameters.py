@@ -8,18 +8,34 @@ bound or source is typed anywhere else.
 :func:`validate` turns a mapping of raw inputs (JSON values or form values) into the
 effective inputs of a scenario, or raises :class:`EngineValidationError` naming every
 bad symbol with the allowed range. Nothing is clamped.
+
+A share of a whole declares its scale (:attr:`Param.share`): a fraction, 0 to 1 (the
+ESDs' loss fractions and efficiencies), or a percentage, 0 to 100 (EIIP's control
+efficiency and weight percent, as the document's forms ask for them). A value that could
+be read on either scale is never read silently: text with a per-cent sign (``90%``) says
+which it is; a bare number 0 < x <= 1 for a percentage is refused with the question
+(0.9 % or 90 %?); a number above 1 for a fraction is refused by its bound, saying how to
+type it (:mod:`.shares`).
 """
 
 from __future__ import annotations
 
 import json
 import math
-import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .text import allowed_range
+from . import shares
+from .number_text import ASCII_DIGITS as ASCII_DIGITS
+from .number_text import COMMA_GROUPS as COMMA_GROUPS
+from .number_text import DECIMAL_COMMA as DECIMAL_COMMA
+from .number_text import NumberTextError, parse_number
+from .shares import FRACTION as FRACTION
+from .shares import PERCENT as PERCENT
+from .shares import PERCENT_SIGN, SHARE_HINTS, SHARES, error_words
+from .shares import Message as Message
+from .text import allowed_range, internal_name, unit_for
 
 FLOAT = "float"
 INT = "int"
@@ -34,147 +50,6 @@ class EngineValidationError(ValueError):
     def __init__(self, errors: Mapping[str, str]):
         self.errors = dict(errors)
         super().__init__("; ".join(f"{k}: {v}" for k, v in self.errors.items()))
-
-
-#: How to type a number instead, when the text was one with a decimal comma.
-DECIMAL_COMMA = "use a decimal point, not a comma (1.5, not 1,5)"
-#: ... when its commas are not thousands separators (nor a decimal comma).
-COMMA_GROUPS = "a comma may only separate thousands, in groups of three digits (5,000 or 1,234,567.5)"
-#: ... when it has digits other than 0-9 (Arabic-Indic, full-width, ...).
-ASCII_DIGITS = "type the digits 0-9"
-
-_NUMBER = re.compile(
-    r"""[+-]?
-    (?: (?: [0-9]{1,3} (?: ,[0-9]{3} )+     # 5,000  1,234,567: commas between groups of three
-          | [0-9]+ )                          # 5000  0
-        (?: \.[0-9]* )?                       # 12.5  12.
-      | \.[0-9]+ )                            # .5
-    (?: [eE][+-]?[0-9]+ )?                    # 1e-6  1.0E-6
-    """,
-    re.VERBOSE,
-)
-# A comma where a decimal point belongs: 1,5  0,15  12,3456  1.234,5 (a dot per thousand)
-_DECIMAL_COMMA = re.compile(r"[+-]?[0-9]*(?:\.[0-9]{3})*,[0-9]+(?:[eE][+-]?[0-9]+)?")
-# Digits and commas that are neither: 1,2345,678  12,34,567  1,234,56
-_COMMA_NUMBER = re.compile(r"[+-]?[0-9,]+(?:\.[0-9]*)?(?:[eE][+-]?[0-9]+)?")
-_INFINITY = re.compile(r"[+-]?(?:inf|infinity|∞)", re.IGNORECASE)
-
-
-class NumberTextError(ValueError):
-    """Text that :func:`parse_number` refuses. ``hint`` says how to type the number
-    instead (``""`` when nothing more helps); ``infinite`` is True for an infinity or a
-    number beyond the largest double (``inf``, ``1e309``)."""
-
-    def __init__(self, text: str, *, hint: str = "", infinite: bool = False):
-        self.hint = hint
-        self.infinite = infinite
-        shown = text if len(text) <= 40 else text[:37] + "..."
-        super().__init__(f"{shown!r} is not a {'finite ' if infinite else ''}number" + (f": {hint}" if hint else ""))
-
-
-def parse_number(text: str) -> float:
-    """A number as a person types it in a form or a file: the one reading of number text.
-
-    Accepted: the ASCII digits 0-9, an optional sign, an optional decimal point, an
-    optional exponent (``1e-6``, ``1.0E-6``) and blanks around it; a comma only as a
-    thousands separator, between groups of exactly three digits after a first group
-    of one to three, before any decimal point (``5,000``, ``1,234,567.5``). ``-0``
-    reads as 0.
-
-    Refused, with :class:`NumberTextError`: a decimal comma (``1,5``, ``0,15``: with
-    the commas dropped they read as 15, ten or a hundred times the number meant), commas
-    in other places (``12,34,567``), ``1_000`` and digits other than 0-9 (``١٢٣``,
-    ``１２３``), which ``float()`` reads; ``nan``, ``inf``, ``infinity`` and a number
-    beyond the largest double (``1e309``), which ``float()`` reads as no finite number;
-    hex (``0x10``) and blank text. The error's ``hint`` says how to type the number
-    instead, for the caller's message (which names the allowed range).
-
-    Parameters
-    ----------
-    text : the text as typed or as a JSON string holds it
-
-    Returns
-    -------
-    float : the number, in the units of the input it was typed for
-
-    >>> parse_number("5,000"), parse_number("1,234,567.5"), parse_number(" 0.15 ")
-    (5000.0, 1234567.5, 0.15)
-    >>> parse_number("1e-6"), parse_number("1.0E-6"), parse_number("-2.5"), parse_number("+.5")
-    (1e-06, 1e-06, -2.5, 0.5)
-    >>> parse_number("-0"), parse_number("5,000e3"), parse_number("12.")
-    (0.0, 5000000.0, 12.0)
-    >>> parse_number("1,5")
-    Traceback (most recent call last):
-    ...
-    assessments.esd.parameters.NumberTextError: '1,5' is not a number: use a decimal point, not a comma (1.5, not 1,5)
-    >>> parse_number("0,15")
-    Traceback (most recent call last):
-    ...
-    assessments.esd.parameters.NumberTextError: '0,15' is not a number: use a decimal point, not a comma (1.5, not 1,5)
-    >>> parse_number("1,23")
-    Traceback (most recent call last):
-    ...
-    assessments.esd.parameters.NumberTextError: '1,23' is not a number: use a decimal point, not a comma (1.5, not 1,5)
-    >>> parse_number("12,3456")
-    Traceback (most recent call last):
-    ...
-    assessments.esd.parameters.NumberTextError: '12,3456' is not a number: use a decimal point, not a comma (1.5, not 1,5)
-    >>> parse_number("12,34,567")
-    Traceback (most recent call last):
-    ...
-    assessments.esd.parameters.NumberTextError: '12,34,567' is not a number: a comma may only separate thousands, in groups of three digits (5,000 or 1,234,567.5)
-    >>> parse_number("1_000")
-    Traceback (most recent call last):
-    ...
-    assessments.esd.parameters.NumberTextError: '1_000' is not a number
-    >>> parse_number("١٢٣")
-    Traceback (most recent call last):
-    ...
-    assessments.esd.parameters.NumberTextError: '١٢٣' is not a number: type the digits 0-9
-    >>> parse_number("１２３")
-    Traceback (most recent call last):
-    ...
-    assessments.esd.parameters.NumberTextError: '１２３' is not a number: type the digits 0-9
-    >>> parse_number("nan")
-    Traceback (most recent call last):
-    ...
-    assessments.esd.parameters.NumberTextError: 'nan' is not a number
-    >>> parse_number("inf")
-    Traceback (most recent call last):
-    ...
-    assessments.esd.parameters.NumberTextError: 'inf' is not a finite number
-    >>> parse_number("-Infinity")
-    Traceback (most recent call last):
-    ...
-    assessments.esd.parameters.NumberTextError: '-Infinity' is not a finite number
-    >>> parse_number("1e309")
-    Traceback (most recent call last):
-    ...
-    assessments.esd.parameters.NumberTextError: '1e309' is not a finite number
-    >>> parse_number("0x10")
-    Traceback (most recent call last):
-    ...
-    assessments.esd.parameters.NumberTextError: '0x10' is not a number
-    >>> parse_number(" ")
-    Traceback (most recent call last):
-    ...
-    assessments.esd.parameters.NumberTextError: ' ' is not a number
-    """
-    stripped = text.strip()
-    if _NUMBER.fullmatch(stripped):
-        value = float(stripped.replace(",", ""))
-        if not math.isfinite(value):
-            raise NumberTextError(text, infinite=True)
-        return value + 0.0  # -0.0 + 0.0 is 0.0: "-0" is no different from 0
-    if _DECIMAL_COMMA.fullmatch(stripped):
-        raise NumberTextError(text, hint=DECIMAL_COMMA)
-    if _COMMA_NUMBER.fullmatch(stripped):
-        raise NumberTextError(text, hint=COMMA_GROUPS)
-    if _INFINITY.fullmatch(stripped):
-        raise NumberTextError(text, infinite=True)
-    if any(c.isdigit() and not "0" <= c <= "9" for c in stripped):
-        raise NumberTextError(text, hint=ASCII_DIGITS)
-    raise NumberTextError(text)
 
 
 @dataclass(frozen=True)
@@ -295,6 +170,13 @@ class Param:
     ``"molecular_weight"``: a new use is prefilled from that field, and the sanitised
     report redacts this input wherever it prints when the submitter claims that field as
     CBI. It is the only place that link is declared.
+
+    ``share`` declares a share of a whole and its scale, once: :data:`FRACTION` (bounds
+    within 0 to 1: 0.9 is 90 %) or :data:`PERCENT` (units ``%``, bounds within 0 to 100:
+    90 is 90 %). Text with a per-cent sign is read on either (``90%`` is 0.9 for a
+    fraction, 90 for a percentage); a bare number that the other scale would read
+    otherwise is refused with the question (:meth:`coerce`, :meth:`check`), and the
+    wizard shows the convention beside the field (:attr:`share_text`).
     """
 
     symbol: str
@@ -317,10 +199,12 @@ class Param:
     choice_help: tuple[tuple[str, str], ...] = ()
     choice_groups: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
     booleans: tuple[str, str] | None = None
+    share: str | None = None
 
     def __post_init__(self) -> None:
         if self.kind == CHOICE and not self.choices:
             raise ValueError(f"{self.symbol}: a choice parameter needs choices")
+        self._check_share()
         values = [v for v, _ in self.choices]
         if self.booleans is not None and (self.kind != CHOICE or not set(self.booleans) <= set(values)
                                           or self.booleans[0] == self.booleans[1]):
@@ -333,6 +217,40 @@ class Param:
             error = self.check(self.default)
             if error:
                 raise ValueError(f"{self.symbol}: default {self.default!r} is invalid: {error}")
+
+    def _check_share(self) -> None:
+        """A share is a number on its scale's bounds; an input in ``%`` is a percentage."""
+        if self.share is None:
+            if self.units == PERCENT_SIGN:
+                raise ValueError(f"{self.symbol}: an input in % must declare share=PERCENT")
+            return
+        if self.share not in SHARES:
+            raise ValueError(f"{self.symbol}: share must be FRACTION or PERCENT, not {self.share!r}")
+        top = 1 if self.share == FRACTION else 100
+        if self.kind != FLOAT or self.lower is None or self.upper is None or not 0 <= self.lower < self.upper <= top:
+            raise ValueError(f"{self.symbol}: a {self.share} input is a number with bounds within 0 and {top}")
+        if (self.share == PERCENT) != (self.units == PERCENT_SIGN):
+            raise ValueError(f"{self.symbol}: a percent input, and only one, has the units %")
+
+    @property
+    def share_text(self) -> str:
+        """The input's scale as the wizard shows it beside the field: ``fraction, 0 to 1
+        (0.9 = 90 %)``, ``per cent, 0 to 100 (90 = 90 %)``; ``""`` for an input that is no share."""
+        return SHARE_HINTS.get(self.share or "", "")
+
+    def as_input(self, value: Any) -> Any:
+        """An effective value as stored inputs hold it (:func:`shares.as_input`): read again,
+        it is the same value.
+
+        >>> ce = Param("CE", "Control efficiency", "%", 0.0, "doc", "s", lower=0, upper=100, share=PERCENT)
+        >>> ce.as_input(0.9), ce.as_input(1.0), ce.as_input(90.0), ce.from_input("0.9%")
+        ('0.9%', '1%', 90.0, 0.9)
+        """
+        return shares.as_input(self, value)
+
+    def from_input(self, stored: Any) -> Any:
+        """The number a stored input stands for, to show it (:func:`shares.from_input`)."""
+        return shares.from_input(self, stored)
 
     @property
     def optional(self) -> bool:
@@ -349,6 +267,26 @@ class Param:
         if self.kind == INT:
             text = "a whole number " + text
         return text
+
+    def allowed_text(self) -> str:
+        """:meth:`range_text` with the units, agreeing with the bound beside them (``a whole
+        number at least 1 site``, ``between 1 and 365 days/yr``); for a choice, as
+        :meth:`range_text`.
+
+        >>> Param("N", "Sites", "sites", None, "doc", "s", kind=INT, lower=1).allowed_text()
+        'a whole number at least 1 site'
+        """
+        if self.kind == CHOICE or not self.units:
+            return self.range_text()
+        bound = self.upper if self.upper is not None else self.lower
+        return f"{self.range_text()} {unit_for(bound, self.units)}"
+
+    @property
+    def shown_symbol(self) -> str:
+        """The symbol as a reviewer reads it beside the label: the document's symbol
+        (``Qchem_yr``), or ``""`` for one of the engine's own keys (``stripping_process``:
+        :func:`~assessments.esd.text.internal_name`), which the label says."""
+        return "" if internal_name(self.symbol) else self.symbol
 
     def choice_error(self) -> str:
         """The message for a value that is not one of the choices: the choices by their
@@ -410,6 +348,23 @@ class Param:
         Text is read by :func:`parse_number` (``1.5``, ``5,000``, ``1e-6``; never
         ``1,5``); JSON numbers are taken as they are. A choice is one of its values, or
         JSON ``true``/``false`` where it declares ``booleans``.
+
+        A share (:attr:`share`) is never read on the wrong scale: text ending in a per-cent
+        sign (``90%``, ``0.9 %``) is that percentage, read as a fraction (0.9) for a
+        :data:`FRACTION` input and as it is for a :data:`PERCENT` one (refused for an input
+        that is no share); a bare number 0 < x <= 1 for a percentage is refused with the
+        question (0.9 % or 90 %?). 0 is 0 on both scales.
+
+        >>> ce = Param("CE", "Control efficiency", "%", 0.0, "doc", "s", lower=0, upper=100, share=PERCENT)
+        >>> ce.coerce("90"), ce.coerce(90), ce.coerce("0.9%"), ce.coerce("90 %"), ce.coerce(0)
+        (90.0, 90.0, 0.9, 90.0, 0.0)
+        >>> ce.coerce("0.9")
+        Traceback (most recent call last):
+        ...
+        ValueError: is in per cent (between 0 and 100 %): 0.9 would be read as 0.9 %, not 90 %; type 90 for 90 %, or 0.9% (with the sign) if you mean 0.9 %
+        >>> ef = Param("EF", "Abatement efficiency", "kg/kg", 0.99, "doc", "s", lower=0, upper=1, share=FRACTION)
+        >>> ef.coerce("90%"), ef.coerce("0.9"), ef.coerce(0.9)
+        (0.9, 0.9, 0.9)
         """
         if self.kind == CHOICE:
             value = self.choice_value(raw)
@@ -418,6 +373,8 @@ class Param:
             return value
         if isinstance(raw, bool) or not isinstance(raw, (int, float, str)):
             raise ValueError(f"must be a number ({self.range_text()})")
+        if shares.has_sign(raw):
+            return shares.read_percentage(self, raw)
         if isinstance(raw, str):
             try:
                 value = parse_number(raw)
@@ -436,10 +393,18 @@ class Param:
             if value != int(value):
                 raise ValueError(f"must be {self.range_text()}")
             return int(value)
+        if self.share == PERCENT and 0 < value <= 1:
+            raise ValueError(shares.percent_question(self, raw, value))
         return value
 
     def check(self, value: Any) -> str:
-        """Return an error message for an out-of-range value, or ``""``."""
+        """Return an error message for an out-of-range value, or ``""``. A fraction above
+        its bound says it is a fraction and how to type a percentage instead.
+
+        >>> ef = Param("EF", "Abatement efficiency", "kg/kg", 0.99, "doc", "s", lower=0, upper=1, share=FRACTION)
+        >>> ef.check(90.0)
+        'must be between 0 and 1 kg/kg (a fraction: 90 % is 0.9, or type 90%)'
+        """
         if self.kind == CHOICE:
             return "" if value in {v for v, _ in self.choices} else self.choice_error()
         too_low = self.lower is not None and (
@@ -449,7 +414,8 @@ class Param:
             value >= self.upper if self.upper_open else value > self.upper
         )
         if too_low or too_high:
-            return f"must be {self.range_text()} {self.units}".rstrip()
+            message = f"must be {self.allowed_text()}"
+            return shares.fraction_too_high(value, message) if self.share == FRACTION and too_high else message
         return ""
 
     def as_dict(self) -> dict[str, Any]:
@@ -466,6 +432,8 @@ class Param:
         }
         if self.from_case:
             out["from_case"] = self.from_case
+        if self.share:
+            out["share"] = self.share
         if self.applies_when is not None:
             out["applies_when"] = self.applies_when.as_data()
         if self.optional:
@@ -610,13 +578,13 @@ def each_input(param_set: ParamSet, inputs: Mapping[str, Any]) -> tuple[dict[str
         raw = inputs.get(p.symbol)
         if raw is None or (isinstance(raw, str) and raw.strip() == ""):
             if p.required:
-                errors[p.symbol] = f"is required ({p.label}, {p.range_text()} {p.units})".rstrip()
+                errors[p.symbol] = f"is required ({p.label}, {p.allowed_text()})"
             effective[p.symbol] = p.default
             continue
         try:
             value = p.coerce(raw)
         except ValueError as exc:
-            errors[p.symbol] = str(exc)
+            errors[p.symbol] = error_words(exc)
             continue
         message = p.check(value)
         if message:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from . import over_release
 from .figures import FacilityFigure
 from .options import OpenMedium, finish, with_options
 from .parameters import ALL, EngineValidationError, ParamSet
@@ -77,7 +78,7 @@ class Scenario:
         adds (the medium choices of ``open_media``, the dose basis, releases only)."""
         return dataclasses.replace(self, params=with_options(self.params, self.open_media))
 
-    def compute(self, inputs: Mapping[str, Any]) -> Result:
+    def compute(self, inputs: Mapping[str, Any], *, check_over_release: bool = True) -> Result:
         # Every scenario also accepts the optional "site_specific" list of EIIP
         # site-specific air releases (see site_data's module docstring), and the options
         # every scenario offers are applied to what ``run`` returns (options.finish).
@@ -100,7 +101,12 @@ class Scenario:
         # promises (INTERFACE.md: "every effective input"); one that does not apply holds
         # its default (a value given for it was ignored) and no equation reads it. The
         # pages and the IRER list only the inputs that applied (``ParamSet.applicable``).
-        return result
+        if not check_over_release:
+            return result
+        # Releases beyond the use and the documents' rounding: the warning and the inputs
+        # it names, found by computing again with each at its default (issue 26).
+        return over_release.checked(result, self.params, inputs,
+                                    lambda again: self.compute(again, check_over_release=False))
 
 
 UNKNOWN_SCENARIO = "unknown scenario {key!r}; known: {known}"
@@ -128,7 +134,8 @@ def _check_finite(result: Result) -> None:
                   for e in exposure.estimates for name in _EXPOSURE_AMOUNTS]
     named += [(f"{step.symbol}", step.value) for step in result.trace]
     named += [(f"total to {medium}", amount) for medium, amount in result.totals_by_medium().items()]
-    named += [("consumed or destroyed", result.consumed_kg_yr), ("rounding allowance", result.allowance_kg_yr)]
+    named += [("consumed or destroyed", result.consumed_kg_yr), ("rounding allowance", result.allowance_kg_yr),
+              ("rounding limit", result.rounding_limit_kg_yr)]
     balance = result.mass_balance()
     if balance is not None:  # each medium's total from its own set: their sum may overflow where none does
         named += [("releases added up", balance.released_total_kg_yr),
@@ -138,7 +145,8 @@ def _check_finite(result: Result) -> None:
             raise EngineValidationError({ALL: NOT_FINITE.format(what=what, value=value)})
 
 
-_EXPOSURE_AMOUNTS = ("mg_day", "mg_m3", "ppm", "apdr_mg_kg_day", "add_mg_kg_day", "ladd_mg_kg_day")
+_EXPOSURE_AMOUNTS = ("mg_day", "mg_m3", "ppm", "apdr_mg_kg_day", "add_mg_kg_day", "ladd_mg_kg_day", "task_mg_m3",
+                     "task_ppm", "task_minutes")
 _RELEASE_AMOUNTS = ("kg_site_day", "days_per_year", "sites", "kg_site_year", "kg_year_all_sites")
 
 

@@ -25,6 +25,10 @@ MEDIA = tuple(key for key, _ in MEDIUM_NAMES)
 
 LABELS = ("central tendency", "high end", "low end", "conservative", "what-if", "output")
 
+#: Below this fraction of the larger of the use and the releases, an excess of the releases
+#: over the use and the rounding limit is floating-point noise (Result.over_release_kg_yr).
+OVER_RELEASE_NOISE = 1e-9
+
 #: Where a document names the conservative end of an input it carries as a range for one
 #: medium: (input, medium) -> (the end's value, why, in the document's words and place).
 #: A medium's total takes that end where it is one of the range's cases; every other
@@ -161,7 +165,16 @@ class ExposureEstimate:
     """One estimate of an exposure. ``mg_m3`` (8-hour TWA) and ``ppm`` are set by the
     scenario on an inhalation estimate computed from an airborne concentration; the dose
     rates [mg/kg-day] are added to every estimate from the result's ``dose_basis``
-    (:mod:`assessments.esd.options`)."""
+    (:mod:`assessments.esd.options`).
+
+    ``task_mg_m3`` and ``task_ppm`` (a vapour with a molecular weight): the airborne
+    concentration during the task, the model's own concentration over its exposure hours,
+    ``task_minutes`` a day (I = Cm × b × h: the TWA is Cm × h / 8). What a short-term
+    limit (a STEL, a ceiling) is compared with (spec/INTERFACE.md, "Additions, version 3";
+    :mod:`assessments.exposure_limits`). A task lasting the whole 8-hour shift has its TWA
+    as its task concentration. None where the model gives no concentration during a task
+    (a dermal estimate; a dose from mg per kg handled, as the Small Volume Solids model's).
+    """
 
     label: str
     mg_day: float
@@ -172,6 +185,9 @@ class ExposureEstimate:
     add_mg_kg_day: float | None = None
     ladd_mg_kg_day: float | None = None
     irer_label: str = ""
+    task_mg_m3: float | None = None
+    task_ppm: float | None = None
+    task_minutes: float | None = None
 
     def __post_init__(self) -> None:
         if self.label not in LABELS:
@@ -226,6 +242,14 @@ class MassBalance:
     (:meth:`Result.totals_sets`): media taken from different sets can add to more than any
     one set releases, and the basis then says so with the figures, so that a negative
     difference reads as what it is.
+
+    Added (issue 26): ``rounding_limit_kg_yr``, the most the documents' whole-container
+    rounding (and their other conventions: whole sites, ChemSTEER's daily use, calendar
+    cleaning intervals) can release beyond the use, as the scenario declares it;
+    ``over_release_kg_yr``, what one consistent set releases (with what the process
+    consumes) beyond the use and that limit, 0 within it; and, when it is not 0, the
+    warning (``over_release_warning``, one sentence with the figures) and the inputs it
+    names (``over_release_inputs``, their symbols), from :mod:`assessments.esd.over_release`.
     """
 
     used_kg_yr: float
@@ -235,6 +259,10 @@ class MassBalance:
     basis: str
     allowance_kg_yr: float = 0.0
     allowance_basis: str = ""
+    rounding_limit_kg_yr: float = 0.0
+    over_release_kg_yr: float = 0.0
+    over_release_warning: str = ""
+    over_release_inputs: list[str] = field(default_factory=list)
 
     @property
     def released_total_kg_yr(self) -> float:
@@ -263,6 +291,13 @@ class Result:
     allowance_basis: str = ""
     # The body weight, working years and averaging times of the dose rates (options.dose_basis).
     dose_basis: dict[str, Any] | None = None
+    # Issue 26, carried by the mass balance: the most the documents' rounding conventions
+    # can release beyond the use, kg/yr all sites (each scenario declares it), and, when one
+    # consistent set releases more, the warning and the inputs it names (the registry adds
+    # them: over_release.checked).
+    rounding_limit_kg_yr: float = 0.0
+    over_release_warning: str = ""
+    over_release_inputs: list[str] = field(default_factory=list)
 
     def case_totals(self) -> dict[str, float]:
         """kg/yr all sites released in each case the estimates name (see :class:`ReleaseEstimate`),
@@ -383,7 +418,36 @@ class Result:
             basis=self._balance_basis(released),
             allowance_kg_yr=self.allowance_kg_yr,
             allowance_basis=self.allowance_basis,
+            rounding_limit_kg_yr=self.rounding_limit_kg_yr,
+            over_release_kg_yr=self.over_release_kg_yr(),
+            over_release_warning=self.over_release_warning,
+            over_release_inputs=list(self.over_release_inputs),
         )
+
+    def release_amounts(self) -> list[tuple[Release, float]]:
+        """Each release with its kg/yr over all sites in the one consistent set of
+        :meth:`totals_cases` (its highest estimate where it names no case)."""
+        cases = self.totals_cases()
+        return [(release, _amount(release, cases)) for release in self.releases]
+
+    def over_release_kg_yr(self) -> float:
+        """kg/yr, all sites, that one consistent set releases, with what the process
+        consumes, beyond the chemical used and :attr:`rounding_limit_kg_yr` (issue 26); 0
+        within them (floating-point noise, :data:`OVER_RELEASE_NOISE` of the larger of the
+        use and the releases, included) and without facts.
+
+        >>> r = Result("x", {}, {}, [Release(1, "s", "m", "e", [Medium("water")],
+        ...            [release_estimate("output", 1.0, 100, 1, "b")])], [], [], [],
+        ...            facts=Facts(1, False, 100, 0, "", 60.0), rounding_limit_kg_yr=30.0)
+        >>> r.over_release_kg_yr()
+        10.0
+        """
+        if self.facts is None:
+            return 0.0
+        released = self.one_set_released_kg_yr()
+        used = self.facts.used_kg_yr
+        excess = released + self.consumed_kg_yr - used - self.rounding_limit_kg_yr
+        return excess if excess > OVER_RELEASE_NOISE * max(abs(used), released) else 0.0
 
     def _balance_basis(self, released: dict[str, float]) -> str:
         """Which estimates the mass balance adds, in a reviewer's words: each medium's set,
@@ -425,7 +489,8 @@ class Result:
         ordered["totals_by_medium"] = self.totals_by_medium()
         # Added (issue 26): which set each medium's total takes, medium -> its cases joined by "; ".
         ordered["totals_sets"] = {medium: "; ".join(cases) for medium, cases in self.totals_sets().items()}
-        for name in ("consumed_kg_yr", "allowance_kg_yr", "allowance_basis"):
+        for name in ("consumed_kg_yr", "allowance_kg_yr", "allowance_basis", "rounding_limit_kg_yr",
+                     "over_release_warning", "over_release_inputs"):
             del ordered[name]  # carried by the mass balance
         balance = self.mass_balance()
         if balance is not None:

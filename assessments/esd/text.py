@@ -6,7 +6,9 @@ The engine keeps full precision in every number field; only the prose rounds.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
+from numbers import Real
 
 #: E-notation, as EPA prints it (1.18E-8), for a magnitude of a million or more or below a
 #: thousandth; the application's pages print numbers by the same rule (assessments.numbers).
@@ -181,3 +183,66 @@ def allowed_range(lower: float | None, upper: float | None, *, lower_open: bool 
     if lower is not None and upper is not None and not lower_open and not upper_open:
         return f"between {given(lower)} and {given(upper)}"
     return " and ".join(part for part in (left, right) if part)
+
+
+# --- Units that agree with their number, and the engine's own names --------------------------
+
+#: A count's units in the plural, as the engine declares them, and the singular for exactly one.
+SINGULAR = {
+    "sites": "site",
+    "days": "day",
+    "workers": "worker",
+    "containers": "container",
+    "hours": "hour",
+    "years": "year",
+    "cleanings": "cleaning",
+    "batches": "batch",
+    "wafers": "wafer",
+    "lines": "line",
+    "shifts": "shift",
+    "applications": "application",
+    "incidents": "incident",
+    "units": "unit",
+    "miles": "mile",
+}
+
+
+def unit_for(value: object, units: str) -> str:
+    """``units`` as they agree with ``value``: the singular of a count for exactly one.
+
+    >>> unit_for(1, "sites"), unit_for(2, "sites"), unit_for(1, "days/yr"), unit_for(1.0, "workers/site-day")
+    ('site', 'sites', 'day/yr', 'worker/site-day')
+    >>> unit_for(1, "kg/site-day"), unit_for(0, "sites"), unit_for(1, "containers/site-yr")
+    ('kg/site-day', 'sites', 'container/site-yr')
+    >>> unit_for(1, "lines/site"), unit_for(1, "shifts/day"), unit_for(1, "incidents/day"), unit_for(2, "lines/site")
+    ('line/site', 'shift/day', 'incident/day', 'lines/site')
+    """
+    if not units or isinstance(value, bool) or not isinstance(value, Real) or value != 1:
+        return units
+    head, rest = re.match(r"([A-Za-z]*)(.*)", units).groups()  # type: ignore[union-attr]
+    return SINGULAR.get(head, head) + rest
+
+
+def internal_name(symbol: str) -> bool:
+    """Whether ``symbol`` is one of the engine's own keys (``stripping_process``, ``medium_2``,
+    ``kg_site_yr``: lower case, words joined by underscores) rather than a document's symbol
+    (``Qchem_day``, ``TIMEapply_days``, ``d_x``: a capital, or one-letter parts). A reviewer
+    reads such an input by its label, or a computed step by its words (:func:`in_words`), never
+    by the key.
+
+    >>> internal_name("stripping_process"), internal_name("medium_2"), internal_name("kg_site_yr")
+    (True, True, True)
+    >>> internal_name("Qchem_day"), internal_name("d_x"), internal_name("E_x_sat"), internal_name("days"), internal_name("OH")
+    (False, False, False, False, False)
+    """
+    return bool(re.fullmatch(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+", symbol)) and bool(re.search(r"[a-z]{2}", symbol))
+
+
+def in_words(symbol: str) -> str:
+    """An engine key in words (``max_exposure_days`` -> ``max exposure days``); a document's
+    symbol as it is.
+
+    >>> in_words("max_exposure_days"), in_words("kg_site_yr"), in_words("Qchem_day")
+    ('max exposure days', 'kg site yr', 'Qchem_day')
+    """
+    return symbol.replace("_", " ") if internal_name(symbol) else symbol

@@ -10,7 +10,7 @@ from django.utils import timezone
 from ..case_numbers import hidden_case
 from ..esd.parameters import NumberTextError, parse_number
 from ..limits import TEXT_LIMITS
-from ..models import Assessment, ExposureLimitUnit, IrerNote, Submission
+from ..models import TLV_PEL_KIND_INVALID, Assessment, ExposureLimitKind, ExposureLimitUnit, IrerNote, Submission
 from ..selectors import HEADER_GROUPS
 from ..services import AMENDMENT_REASON_REQUIRED
 
@@ -123,7 +123,7 @@ class SubmissionForm(CaseNumberRule, forms.ModelForm):
                 ("pbt_bioaccumulation", "PBT rating's B score", ", or leave it blank"),
                 ("pbt_toxicity", "PBT rating's T score", ", or leave it blank"),
             )
-        }
+        } | {"tlv_pel_kind": {"invalid_choice": TLV_PEL_KIND_INVALID}}  # as the model field says it (the import)
 
     def __init__(self, *args, amendment: bool = False, user=None, **kwargs):
         """``amendment``: a revision of the case is approved, so a change is an amendment
@@ -148,7 +148,13 @@ class SubmissionForm(CaseNumberRule, forms.ModelForm):
             self.fields["version_seen"].initial = self.instance.version
         # The TLV/PEL's value and unit go together (Submission.clean() says so when one is missing).
         self.fields["tlv_pel_unit"].choices = [("", "No value given"), *ExposureLimitUnit.choices]
+        # A post without the kind (a page opened before the kind existed) means what such a
+        # limit always meant, an 8-hour TWA; a kind not in the list is refused (TLV_PEL_KIND_INVALID).
+        self.fields["tlv_pel_kind"].required = False
         limit_text_fields(self)
+
+    def clean_tlv_pel_kind(self) -> str:
+        return self.cleaned_data.get("tlv_pel_kind") or ExposureLimitKind.TWA_8H
 
     def cbi_claims(self) -> list[str]:
         return [name for name in Submission.CBI_CLAIMABLE if self.cleaned_data.get(CBI_PREFIX + name)]

@@ -48,9 +48,7 @@ def format_value(value: Any) -> str:
 def allowed_text(param: Param) -> str:
     """The allowed values as a step shows them: the range with its units; for a choice, a
     pointer to the listed choices (the field lists them by their labels)."""
-    if param.kind == CHOICE:
-        return param.range_text()
-    return f"{param.range_text()} {param.units}".strip()
+    return param.allowed_text()
 
 
 @dataclass(frozen=True)
@@ -208,7 +206,7 @@ def _value_field(param: Param) -> forms.Field:
     with descriptions) whose options read the choices' labels, grouped as the declaration
     groups them; a text field for a number. An input that applies only sometimes is never
     required by the field: the step's ``clean`` requires it when it applies."""
-    help_text = f"Allowed: {allowed_text(param)}."
+    help_text = f"Allowed: {allowed_text(param)}." + (f" Scale: {param.share_text}." if param.share_text else "")
     required = param.required and param.applies_when is None
     if param.kind == CHOICE:
         choices: list = [(label, list(group)) for label, group in param.choice_groups] or list(param.choices)

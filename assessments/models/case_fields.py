@@ -103,10 +103,22 @@ class PhysicalState(models.TextChoices):
 
 
 class ExposureLimitUnit(models.TextChoices):
-    """The unit of a case's occupational exposure limit (TLV/PEL), an 8-hour TWA."""
+    """The unit of a case's occupational exposure limit (TLV/PEL)."""
 
     MG_M3 = "mg/m3", "mg/m³"
     PPM = "ppm", "ppm"
+
+
+class ExposureLimitKind(models.TextChoices):
+    """What a case's TLV/PEL limits (spec/INTERFACE.md, "Additions, version 3"): the 8-hour
+    time-weighted average (the default: a case entered before the kind existed meant it),
+    the 15-minute short-term exposure limit, or a ceiling never to be exceeded. Each
+    inhalation estimate is compared with the matching concentration
+    (:mod:`assessments.exposure_limits`)."""
+
+    TWA_8H = "twa_8h", "8-hour TWA"
+    STEL_15MIN = "stel_15min", "STEL (15-minute)"
+    CEILING = "ceiling", "Ceiling"
 
 
 # The case's TLV/PEL (Submission.tlv_pel_value, tlv_pel_unit): what every way in says, from
@@ -114,6 +126,8 @@ class ExposureLimitUnit(models.TextChoices):
 TLV_PEL_UNIT_MISSING = "The TLV/PEL value has no unit: choose mg/m³ or ppm, or clear the value."
 TLV_PEL_VALUE_MISSING = "The TLV/PEL unit has no value: enter the value, or clear the unit."
 TLV_PEL_VALUE_NOT_POSITIVE = "The TLV/PEL value must be a finite number greater than 0."
+#: Said by the model field (so by the admin and the import, through ``full_clean``) and by the case form.
+TLV_PEL_KIND_INVALID = "Choose the TLV/PEL's kind from the list: 8-hour TWA, STEL (15-minute) or Ceiling."
 #: Its range (the check constraint's too); said with TLV_PEL_VALUE_NOT_POSITIVE by tlv_pel_errors.
 TLV_PEL_VALUE = NumberRange("The TLV/PEL value", lower=0, lower_open=True)
 

@@ -27,12 +27,14 @@ from .case_fields import (
     PCT_BELOW_500_DA,
     PCT_BELOW_1000_DA,
     PRODUCTION_VOLUME,
+    TLV_PEL_KIND_INVALID,
     TLV_PEL_VALUE,
     TLV_PEL_VALUE_NOT_POSITIVE,
     USE_CONCENTRATION,
     VAPOUR_PRESSURE,
     WATER_SOLUBILITY,
     CaseType,
+    ExposureLimitKind,
     ExposureLimitUnit,
     GroundwaterMigration,
     PhysicalState,
@@ -110,11 +112,18 @@ class Submission(models.Model):
     # Hazard communication
     tlv_pel_value = models.FloatField(
         "TLV/PEL value", null=True, blank=True,
-        help_text="The occupational exposure limit (8-hour TWA) as a number; give its unit beside it.",
+        help_text="The occupational exposure limit as a number; give its unit and kind beside it.",
     )
     tlv_pel_unit = models.CharField(
         "TLV/PEL unit", max_length=8, choices=ExposureLimitUnit.choices, blank=True,
         help_text="mg/m³ or ppm. Airborne concentrations above the limit are flagged on the results and the report.",
+    )
+    tlv_pel_kind = models.CharField(
+        "TLV/PEL kind", max_length=12, choices=ExposureLimitKind.choices, default=ExposureLimitKind.TWA_8H,
+        error_messages={"invalid_choice": TLV_PEL_KIND_INVALID},
+        help_text="What the limit limits: the 8-hour TWA (compared with each inhalation estimate's 8-hour TWA), "
+                  "a 15-minute STEL (with the highest 15-minute average of the task) or a ceiling (with the "
+                  "concentration during the task).",
     )
     tlv_pel = models.CharField(
         "TLV/PEL note", max_length=200, blank=True,
@@ -252,6 +261,10 @@ class Submission(models.Model):
                 | (Q(tlv_pel_value__isnull=False) & Q(tlv_pel_unit__in=ExposureLimitUnit.values)),
                 name="submission_tlv_pel_value_with_unit",
                 violation_error_message="The TLV/PEL needs both a value and its unit (mg/m³ or ppm), or neither.",
+            ),
+            models.CheckConstraint(
+                condition=Q(tlv_pel_kind__in=ExposureLimitKind.values), name="submission_tlv_pel_kind_valid",
+                violation_error_message=TLV_PEL_KIND_INVALID,
             ),
             models.CheckConstraint(condition=~Q(case_number=""), name="submission_case_number_not_blank"),
             models.CheckConstraint(

@@ -231,7 +231,8 @@ def exposure_summary_blocks(assessment: Assessment, scenarios: list, builders: l
             Cell(inline("Workers; days/yr"), header=True, scope="col"),
             Cell(inline("Quantity"), header=True, scope="col"),
             *(Cell(inline(label), header=True, scope="col") for label in labels))
-    note: list[Any] = [Text(f"All uses. TLV/PEL: {summary['limit'] or 'no value given'}. "
+    limit = f"{summary['limit']}, {summary['limit_compared']}" if summary["limit"] else "no value given"
+    note: list[Any] = [Text(f"All uses. TLV/PEL: {limit}. "
                             "Workers, all sites = workers a site × sites.")]
     if summary["not_computed"]:
         note.append(Text(" Not computed, so not summarised: "))

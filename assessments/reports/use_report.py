@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..basis_text import shared_clauses
+from ..case_links import case_changes, case_field_label
 from ..esd import registry
 from ..esd.parameters import EngineValidationError
 from ..models import Submission
@@ -28,11 +29,13 @@ from ..presentation import (
     mass_balance_rows,
     medium_choice_text,
     medium_label,
+    over_release_warning,
     result_facts,
     scenario_state,
 )
 from ..site_data import SITE_STEP_TITLE, result_entries
 from ..templatetags.figures import epa, significant
+from ..trace import trace_names, trace_words
 from .derivation import UseDerivation
 from .document import (
     Block,
@@ -56,6 +59,12 @@ from .releases import release_rows
 #: Printed in the sanitised copy in place of a list whose steps or entries move with a claimed value.
 TRACE_WITHHELD = "Calculation trace: withheld from the sanitised copy (its steps depend on claimed values)."
 LIST_WITHHELD = "{what}: withheld from the sanitised copy (they depend on claimed values)."
+#: Printed in the sanitised copy in place of the over-release warning, whether there is one or
+#: not, when it (or whether there is one) moves with a claimed value (issue 26).
+OVER_RELEASE_WITHHELD = ("Whether the releases exceed the use beyond whole-container rounding: withheld from the "
+                         "sanitised copy (it depends on claimed values).")
+#: Printed in the sanitised copy in place of a sentence saying which claimed case value moved.
+CASE_CHANGED_WITHHELD = "Computed with an earlier {field} than the case's: compute again."
 #: The standing of an input of the submitter's site data in the inputs table.
 SITE_DATA_STANDING = "Site data"
 
@@ -64,6 +73,14 @@ ROUTES = (("inhalation", "Inhalation"), ("dermal", "Dermal"))
 
 def strong(text: str) -> Text:
     return Text(text, "strong")
+
+
+def _named(param, label: str) -> tuple[Text, ...]:
+    """An input as the inputs table names it: its document symbol, then ``label``; an input
+    the engine keys by a name of its own (``Param.shown_symbol``) by ``label`` alone."""
+    if not param.shown_symbol:
+        return (Text(label),)
+    return (Text(param.shown_symbol, "code"), Text(f" {label}"))
 
 
 class UseBuilder:
@@ -81,6 +98,9 @@ class UseBuilder:
         self.d = UseDerivation(scenario, claimed)
         self.state = scenario_state(scenario)
         self.not_current = {STALE: NOT_CURRENT, UNCOMPUTED: NOT_COMPUTED}.get(self.state, "")
+        # Where the case is why (its amendment reached the linked inputs), in words: each
+        # sentence quotes the case's values, so it derives from that field's claim.
+        self.case_changes = case_changes(scenario, submission) if self.state == STALE else []
         try:
             spec = registry.get(scenario.scenario_key)
             self.method, self.source, self.per = spec.title, spec.source, spec.irer_per
@@ -126,6 +146,9 @@ class UseBuilder:
         ]
         if self.not_current:
             head.append(Para((strong(self.not_current),), cls="not-current"))
+        for change in self.case_changes:
+            hidden = CASE_CHANGED_WITHHELD.format(field=case_field_label(change.field))
+            head.append(Para((Value(f"{change.text}.", self.claimed & {change.field}, hidden),), cls="not-current"))
         blocks: list[Block] = [Group(tuple(head), cls="use-head")]
         if not r:
             blocks.append(Para((strong("This use has not been computed."),)))
@@ -140,9 +163,23 @@ class UseBuilder:
             Para((strong("Warning:"), Text(" "), self.engine_text(w, f"warnings/{i}")))
             for i, w in enumerate(r.get("warnings", []))
         ), LIST_WITHHELD.format(what="Warnings")))
+        blocks.append(self.over_release())
         blocks += self.releases()
         blocks += self.occupational()
         return Group(tuple(blocks), cls="use", tag="section")
+
+    def over_release(self) -> Block:
+        """The engine's warning that the use releases more than it uses beyond whole-container
+        rounding (issue 26), a paragraph under the use's warnings: one engine sentence, a
+        :class:`Value` with its path into the result (``mass_balance/over_release_warning``),
+        so the sanitised copy withholds it, and whether there is one, when it moves with a
+        claimed value (its figures and the inputs it names move with the production volume,
+        the concentration ...)."""
+        path = "mass_balance/over_release_warning"
+        text = over_release_warning(self.result)
+        claims = self.d.under(path)
+        paragraph = (Para((strong("Warning:"), Text(" "), Value(text, claims)), cls="over-release"),) if text else ()
+        return Withheld(claims, paragraph, OVER_RELEASE_WITHHELD) if claims else Group(paragraph)
 
     def _trace_structure(self) -> frozenset[str]:
         """The claims the trace's steps (which there are, in which order) move with."""
@@ -345,10 +382,12 @@ class UseBuilder:
         return Value(epa(estimate["ppm"]), claims)
 
     def limit_value(self, limit, path: str) -> Value:
-        """The TLV/PEL comparison, which may convert with the case's molecular weight."""
+        """The TLV/PEL comparison, which may convert with the case's molecular weight; a STEL's
+        or a ceiling's prints the concentration during the task and its minutes."""
         if not limit:
             return Value("—")
-        claims = self.d.of(f"{path}/mg_m3", f"{path}/ppm") | (self.claimed & {"molecular_weight"})
+        claims = self.d.of(*(f"{path}/{key}" for key in ("mg_m3", "ppm", "task_mg_m3", "task_ppm", "task_minutes")))
+        claims |= self.claimed & {"molecular_weight"}
         return Value(limit.text, claims)
 
     # the appendix ------------------------------------------------------------------------
@@ -456,7 +495,7 @@ class UseBuilder:
             if row["overridden"]:  # whether a claimed value is the default is itself withheld
                 marked.append((0, len(rows), claims))
             rows.append((
-                Cell((Text(param.symbol, "code"), Text(f" {param.label}"))),
+                Cell(_named(param, param.label)),
                 Cell((Value(entered(value), claims),), cls="num"),
                 Cell((Value(row["units"], claims, param.units),)),
                 Cell((Value(row["standing"], claims),)),
@@ -471,7 +510,7 @@ class UseBuilder:
             for site_row in entry["rows"]:
                 param, value = site_row["param"], site_row["value"]
                 rows.append((
-                    Cell((Text(param.symbol, "code"), Text(f" {param.label} (site data {entry['number']})"))),
+                    Cell(_named(param, f"{param.label} (site data {entry['number']})")),
                     Cell((Value(entered(value), self.d.input(param.symbol)),), cls="num"),
                     Cell(inline(param.units)),
                     Cell(inline(SITE_DATA_STANDING)),
@@ -487,17 +526,20 @@ class UseBuilder:
 
     def trace(self) -> Block:
         given = self.result.get("inputs", {})
+        names = trace_names(result=self.result, scenario_key=self.scenario.scenario_key)
         items: list[Inline] = []
         for n, step in enumerate(self.result.get("trace", [])):
             path = f"trace/{n}"
-            parts: list[Any] = [self.value(step["symbol"], f"{path}/symbol", style="code"), Text(" = "),
-                                self.value(step["equation"], f"{path}/equation")]
+            symbol = step["symbol"]
+            parts: list[Any] = [self.value(names.get(symbol, symbol), f"{path}/symbol",
+                                           style="" if symbol in names else "code"), Text(" = "),
+                                self.value(trace_words(step["equation"], names), f"{path}/equation")]
             step_inputs = list(step.get("inputs", {}).items())
             for k, (name, value) in enumerate(step_inputs):
                 is_given = name in given and given[name] == value and not isinstance(value, bool)
                 text = entered(value) if is_given else significant(value)
                 claims = self.d.of(f"{path}/inputs/{name}") | (self.d.input(name) if is_given else frozenset())
-                parts += [Text(" with " if k == 0 else ", "), Text(f"{name} = "), Value(text, claims)]
+                parts += [Text(" with " if k == 0 else ", "), Text(f"{trace_words(name, names)} = "), Value(text, claims)]
             parts += [Text(" → "), self.value(significant(step["value"]), f"{path}/value", style="strong"), Text(" "),
                       self.value(unit_for(step["value"], step["units"]), f"{path}/value", f"{path}/units",
                                  hidden=step["units"]),

@@ -34,7 +34,7 @@ def test_gas_only_inputs_appear_for_a_gas_by_compressibility_and_leave_again(pag
         expect(row(page, symbol)).to_be_hidden()
     expect(row(page, "RHOformulation")).to_be_visible()
 
-    page.get_by_label(re.compile(r"^\s*physical_state")).select_option("gas")
+    page.get_by_label("Physical state of the precursor", exact=True).select_option("gas")
     expect(row(page, "z")).to_be_hidden()  # a gas, but the density is still the state's default
     page.get_by_label(re.compile(r"Compressibility factor, for a gas")).check()
     for symbol in ("z", "P", "T", "Tc", "Pc", "MW_chem"):
@@ -47,7 +47,7 @@ def test_gas_only_inputs_appear_for_a_gas_by_compressibility_and_leave_again(pag
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.closest('[data-symbol]').dataset.symbol") == "MW_chem"
 
-    page.get_by_label(re.compile(r"^\s*physical_state")).select_option("liquid")
+    page.get_by_label("Physical state of the precursor", exact=True).select_option("liquid")
     for symbol in ("z", "P", "T", "Tc", "Pc"):
         expect(row(page, symbol)).to_be_hidden()
 
@@ -55,7 +55,7 @@ def test_gas_only_inputs_appear_for_a_gas_by_compressibility_and_leave_again(pag
 def test_the_step_saves_what_applied(page, cvd_use):
     log_in(page, "riley")
     page.goto(f"{page.base}/scenarios/{cvd_use.pk}/wizard/containers/")
-    page.get_by_label(re.compile(r"^\s*physical_state")).select_option("gas")
+    page.get_by_label("Physical state of the precursor", exact=True).select_option("gas")
     page.get_by_label(re.compile(r"Compressibility factor, for a gas")).check()
     row(page, "z").locator("input[type=text]").first.fill("0.15")
     for symbol, reason in (("physical_state", "Silane"), ("density_method", "A gas in a cylinder")):

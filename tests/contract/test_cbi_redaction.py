@@ -108,6 +108,8 @@ def test_synthetic_scenario_is_redacted_from_its_declarations(reviewer, syntheti
         full = _plain(irer_html(irer_context(assessment=assessment, sanitised=False), for_pdf=False))
         assert not [s for s in _spellings(field) if _found(sanitised, s)], field
         # The synthetic scenario prints the value in its trace and basis: the full copy shows it there.
-        symbol = next(p.symbol for p in synthetic.params.params if p.from_case == field)
-        assert re.search(rf"{symbol} = \S", full)
-        assert f"{symbol} = [CBI]" in sanitised
+        param = next(p for p in synthetic.params.params if p.from_case == field)
+        # named by its symbol, or, for a key of the scenario's own, by its label (issue 26)
+        name = param.shown_symbol or param.label[:1].lower() + param.label[1:]
+        assert re.search(rf"{re.escape(name)} = \S", full)
+        assert f"{name} = [CBI]" in sanitised

@@ -34,7 +34,8 @@ def test_synthetic_scenario_through_wizard_results_and_report(client, reviewer, 
     assert scenario.result["facts"]["sites"] == 3
     text = results.content.decode()
     assert "Rinse of the mixing vessel" in text and "Mass balance" in text
-    assert "yearly_mass" in text and "Synthetic test document Eqn 3" in text
+    # an input the scenario keys by a name of its own is named by its label (issue 26)
+    assert synthetic.params["yearly_mass"].label in text and "Synthetic test document Eqn 3" in text
 
     preview = client.get(f"/assessments/{assessment.pk}/irer/").content.decode()
     assert "Chemical arrives in drums (40%) --&gt; mixed into the product --&gt; rinsed" in preview

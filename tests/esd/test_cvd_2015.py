@@ -580,7 +580,9 @@ def test_every_bad_symbol_is_reported_at_once():
 def test_out_of_range_message_gives_the_allowed_range():
     with pytest.raises(EngineValidationError) as exc:
         SCENARIO.compute({"Qchem_yr": 10000, "Fchem": 1.5})
-    assert exc.value.errors["Fchem"] == "must be greater than 0 and at most 1 kg/kg"
+    # ... and, above 1, that it is a fraction and how to type a percentage (issue 26).
+    assert exc.value.errors["Fchem"] == ("must be greater than 0 and at most 1 kg/kg "
+                                         "(a fraction: 1.5 % is 0.015, or type 1.5%)")
 
 
 def test_presets_are_valid_inputs():

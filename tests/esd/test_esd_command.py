@@ -167,7 +167,9 @@ def test_unknown_symbol():
 
 def test_out_of_range():
     errors = bad("compute", "photoresist-2010", stdin=json.dumps({**SECTION_6, "Fchem": 1.5}))
-    assert errors == {"Fchem": "must be greater than 0 and at most 1 kg/kg"}
+    # A fraction above 1 says it is one, and how a percentage is given in JSON (issue 26).
+    assert errors == {"Fchem": 'must be greater than 0 and at most 1 kg/kg (a fraction: 1.5 % is 0.015, '
+                               'or the JSON string "1.5%")'}
 
 
 def test_string_where_a_number_belongs():

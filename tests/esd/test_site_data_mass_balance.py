@@ -56,8 +56,8 @@ def test_an_added_release_taking_the_total_above_the_use_is_flagged_with_its_fig
     # Hand calculation: 1 lb/hr × 1,000 hr × 0.45359237 = 453.59 kg/yr at one site;
     # 800 + 453.59 = 1,253.59 kg/yr released against 1,000 kg/yr used
     assert exceeding(r) == [
-        "Release 2 (site_specific[0], stack test 2023): the site-specific release of 454 kg/yr "
-        "(all sites) brings the total released to 1,254 kg/yr, more than the 1,000 kg/yr of "
+        "Release 2 (Submitter's site data, entry 1: Emission factor × activity; source: stack test 2023): the site-specific release of 454 kg/yr "
+        "(all sites) brings the total released (every release) to 1,254 kg/yr, more than the 1,000 kg/yr of "
         "chemical used; submitter data are not capped: check the entry against the use."
     ]
 
@@ -80,8 +80,8 @@ def test_a_replacing_release_above_the_use_is_flagged():
     # Hand calculation: 2,500 × 0.45359237 = 1,133.98 kg/yr in place of the 800 (one site,
     # the replaced release's), so the total is 1,133.98 against 1,000 used
     assert exceeding(r) == [
-        "Release 1 (site_specific[0], stack test 2023): the site-specific release of 1,134 kg/yr "
-        "(all sites) brings the total released to 1,134 kg/yr, more than the 1,000 kg/yr of "
+        "Release 1 (Submitter's site data, entry 1: Emission factor × activity; source: stack test 2023): the site-specific release of 1,134 kg/yr "
+        "(all sites) brings the total released (every release) to 1,134 kg/yr, more than the 1,000 kg/yr of "
         "chemical used; submitter data are not capped: check the entry against the use."
     ]
 
@@ -89,9 +89,9 @@ def test_a_replacing_release_above_the_use_is_flagged():
 def test_without_facts_the_production_volume_is_the_use():
     r = demo(800, facts=False).compute({"Qchem_yr": 1000, SITE_SPECIFIC: [factor_entry(OH=1000)]})
     # As in the first test: 1,253.59 kg/yr released against Qchem_yr = 1,000 kg/yr
-    assert exceeding(r) == [EXCEEDS_USE.format(number=2, entry="site_specific[0]", source="stack test 2023",
+    assert exceeding(r) == [EXCEEDS_USE.format(number=2, entry="Submitter's site data, entry 1: Emission factor × activity", source="stack test 2023",
                                                release="454", total="1,254", used="1,000",
-                                               basis=" (Qchem_yr)")]
+                                               basis=" (Qchem_yr)", counted="every release")]
     assert exceeding(r)[0].endswith("of chemical used (Qchem_yr); submitter data are not capped: "
                                     "check the entry against the use.")
 
@@ -118,8 +118,8 @@ def test_only_the_entry_that_raises_the_total_above_the_use_is_named():
     # Hand calculation: entry 0: 800 × 0.45359237 = 362.87 kg/yr in place of 400, total
     # 1,162.87 (lower); entry 1: 100 × 0.45359237 = 45.36 kg/yr added, total 1,208.23 (higher)
     assert exceeding(r) == [
-        "Release 3 (site_specific[1], new hood): the site-specific release of 45.4 kg/yr "
-        "(all sites) brings the total released to 1,208 kg/yr, more than the 1,000 kg/yr of "
+        "Release 3 (Submitter's site data, entry 2: Emission factor × activity; source: new hood): the site-specific release of 45.4 kg/yr "
+        "(all sites) brings the total released (every release) to 1,208 kg/yr, more than the 1,000 kg/yr of "
         "chemical used; submitter data are not capped: check the entry against the use."
     ]
 
@@ -135,8 +135,9 @@ def test_an_added_release_beside_the_photoresist_2010_releases_is_flagged():
     r = registry.compute("photoresist-2010", {"Qchem_yr": 5000, SITE_SPECIFIC: [entry]})
     (warning,) = exceeding(r)
     total = sum(r.totals_by_medium().values())
-    assert warning.startswith("Release 6 (site_specific[0], EIIP Example 6.5-2): the site-specific "
-                              "release of 0.715 kg/yr (all sites) brings the total released to "
+    assert warning.startswith("Release 6 (Submitter's site data, entry 1: Emission factor × activity; source: EIIP Example 6.5-2): the "
+                              "site-specific "
+                              "release of 0.715 kg/yr (all sites) brings the total released (every release) to "
                               f"{num(total)} kg/yr, more than the 5,000 kg/yr of chemical used")
 
 

@@ -32,7 +32,7 @@ def errors(key: str, inputs) -> dict[str, str]:
     ("TIMEapply_hours", 25, "at most 24"),
     ("Fcontainer_disp", 1, "less than 1"),
     ("Fequip_disp", -0.01, "at least 0"),
-    ("Nsites", 0, "at least 1"),
+    ("Nsites", 0, "between 1 and 10000"),  # a known number of sites: at most 10,000 (issue 26)
     ("AREAsurface_1hand", 42_000, "at most 1000"),  # mm² entered for cm²
     ("max_exposure_days", 0, "between 1 and 365"),
 ])

@@ -214,9 +214,10 @@ def test_every_row_says_how_the_engine_computed_it(rows):
     # the whole scenario, as a user runs it, for the worked examples of the ESDs
     n_sites = row(rows, "Photoresist ESD 2010", "§6.1.4", "Number of sites, rounded up")
     assert n_sites.method == "photoresist-2010 (Qchem_yr = 5000, Fchem = 0.15) → facility Nsites"
-    # an equation function where the example is of one equation
+    # an equation function where the example is of one equation: as the document writes it,
+    # each argument by its name (issue 26: no module path or function name)
     assert row(rows, "EIIP Vol. II Ch. 6", "§4.1, Example 6.4-1, Eqn 6.4-1", "VOC").method == (
-        "site_data.equations.material_balance_emissions(2, 1.5, 7.5)")
+        "E_x = (Q_in − Q_out) × C_x (EIIP Vol. II Ch. 6 Eqn 6.4-1) with Q_in = 2, Q_out = 1.5, C_x = 7.5")
 
 
 def test_headline_figures(rows):

@@ -173,7 +173,7 @@ def test_an_input_required_when_it_applies_is_required_at_the_step(client, revie
     response = post_step(client, scenario, "containers", {"density_method": "fill_mass", "m_container": ""},
                          {"density_method": "Packaging data"})
     assert response.status_code == 200
-    assert response.context["wizard"]["form"].errors == {"m_container": ["This input is required (greater than 0 kg)."]}
+    assert response.context["wizard"]["form"].errors == {"m_container": ["This input is required (greater than 0 and at most 4500 kg)."]}
     response = post_step(client, scenario, "containers", {"physical_state": "gas", "density_method": "compressibility",
                                                           "MW_chem": "32"},
                          {"physical_state": "Silane", "density_method": "A gas", "MW_chem": "Silane"})
@@ -189,7 +189,8 @@ def test_a_choice_shows_its_label_in_the_inputs_used(client, reviewer, assessmen
     rows = {row["param"].symbol: row for row in presentation.inputs_used(scenario=scenario, result=scenario.result)}
     assert rows["physical_state"]["value"] == "Liquid" and rows["physical_state"]["code"] == "liquid"
     report = reading.inputs(irer_context(assessment=scenario.assessment))
-    assert report["density_method"]["value"] == "The ESD's default for the physical state (Method 1)"
+    # an input the engine keys by a name of its own (density_method) is named by its label (issue 26)
+    assert report["How the density is found"]["value"] == "The ESD's default for the physical state (Method 1)"
 
 
 # Two inputs checked together, at the step --------------------------------------------------------

@@ -21,7 +21,7 @@ from fractions import Fraction
 
 from hypothesis import strategies as st
 
-from assessments.esd.parameters import CHOICE, INT, Param
+from assessments.esd.parameters import CHOICE, INT, PERCENT, Param
 from assessments.esd.site_data import METHODS, SITE_SPECIFIC
 
 #: Text shaped like a number: what a form or a file carries (the brief's regex).
@@ -100,6 +100,8 @@ def in_range(param: Param) -> st.SearchStrategy:
         allow_nan=False, allow_infinity=False,
     )
     values = st.one_of(near, near, near, wide)
+    if param.share == PERCENT:  # up to 1 %, a percentage is given with its sign ("0.9%"), else asked about
+        return st.one_of(values, values, values.map(repr)).map(lambda v: param.as_input(float(v)))
     return st.one_of(values, values, values.map(repr))
 
 

@@ -21,6 +21,7 @@ from assessments.forms import SubmissionForm
 from assessments.models import (
     PBT_SCORES,
     CaseType,
+    ExposureLimitKind,
     ExposureLimitUnit,
     GroundwaterMigration,
     PhysicalState,
@@ -40,6 +41,7 @@ NUMBER_FIELDS = {"production_volume_kg_yr", "use_concentration", "molecular_weig
                  "pct_below_500_da", "pct_below_1000_da", "tlv_pel_value"}
 CHOICE_FIELDS = {"case_type": CaseType.values, "physical_state": PhysicalState.values,
                  "tlv_pel_unit": ["", *ExposureLimitUnit.values], "volume_qualifier": VolumeQualifier.values,
+                 "tlv_pel_kind": ["", *ExposureLimitKind.values],  # left out or blank: an 8-hour TWA
                  "groundwater_migration": ["", *GroundwaterMigration.values],
                  **{name: ["", *PBT_SCORES] for name in ("pbt_persistence", "pbt_bioaccumulation", "pbt_toxicity")}}
 BOOLEAN_FIELDS = {name for name in FORM.fields if name.startswith("cbi_")} | {"msds", "label"}

@@ -166,9 +166,11 @@ def test_an_integer_beyond_a_double_is_refused_on_its_own_symbol():
 
 
 def test_in_range_inputs_whose_result_overflows_are_refused_on_all():
-    # Nexp_incident has no upper bound; 1e308 incidents a day make the dermal dose
-    # (ESD 2010 Eqn 5-3: Q × AREA × Fchem × Nexp) overflow to infinity.
+    # The production volume has no upper bound (Nexp_incident, which had none, is at most 10 since
+    # issue 26); ChemSTEER's daily use releases Qchem_yr / (1 − Fcontainer_disp), ten times 1e308
+    # at a residue of 0.9: the total overflows to infinity.
     with pytest.raises(EngineValidationError) as raised:
-        registry.compute("photoresist-2010", {"Qchem_yr": 5000, "Nexp_incident": 1e308})
+        registry.compute("photoresist-2010", {"Qchem_yr": 1e308, "daily_use_basis": "chemsteer",
+                                              "Fcontainer_disp": 0.9})
     assert list(raised.value.errors) == [ALL]
     assert "beyond what can be computed" in raised.value.errors[ALL]

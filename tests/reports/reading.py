@@ -49,14 +49,18 @@ def cells(table: Table):
 
 
 def inputs(context, use: int = 0) -> dict[str, dict]:
-    """A use's "inputs used" table by symbol: value, units, standing and the source it cites."""
+    """A use's "inputs used" table by symbol (an input named by its label alone, as one the
+    engine keys by a name of its own is: by its label): value, units, standing and the source
+    it cites."""
     table = tables(context, "inputs")[use]
     sources = [text_of(item) for item in items(context, "sources")[use]]
     out = {}
-    for row in rows(table):
+    for row, parts in zip(rows(table), cells(table)):
         ref = int(row[4].strip("[]"))
-        out[row[0].split(" ")[0]] = {"value": row[1], "units": row[2], "standing": row[3],
-                                     "source": sources[ref - 1].removeprefix(f"[{ref}] ")}
+        first = parts[0].content[0]
+        key = first.text if getattr(first, "style", "") == "code" else row[0]
+        out[key] = {"value": row[1], "units": row[2], "standing": row[3],
+                    "source": sources[ref - 1].removeprefix(f"[{ref}] ")}
     return out
 
 

@@ -223,7 +223,7 @@ ADMIN_ADD = "/admin/assessments/submission/add/"
 ADMIN_DATA = {
     "case_type": "PMN", "submitter": "Acme", "chemical_name": "C", "generic_name": "G",
     "production_volume_kg_yr": "5000", "volume_qualifier": "manufacture", "physical_state": "unknown",
-    "use_description": "U", "cbi_claims": "[]",
+    "use_description": "U", "cbi_claims": "[]", "tlv_pel_kind": "twa_8h",
 }
 
 

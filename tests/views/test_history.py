@@ -146,7 +146,7 @@ def test_comparison_highlights_the_inputs_and_results_that_differ(client, review
     response = client.get(f"/assessments/{second.pk}/compare/")
     assert response.status_code == 200
     assert (response.context["left"], response.context["right"]) == (first, second)
-    use = response.context["sections"][1]
+    use = next(section for section in response.context["sections"] if section.title.startswith("Use: "))
     differing = {row.label: (row.left, row.right) for row in use.rows if row.differs}
     # 5000 × 0.2 = 1000 kg/yr; 8000 × 0.2 = 1600 kg/yr (hand calculation).
     assert differing == {

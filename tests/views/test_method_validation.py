@@ -11,6 +11,7 @@ import pytest
 from assessments import services
 from assessments.esd import verification
 from assessments.esd.verification import evaluation
+from assessments.numbers import significant
 from tests.conftest import make_assessment, make_submission
 
 pytestmark = pytest.mark.django_db
@@ -98,7 +99,7 @@ def test_an_unexplained_difference_is_said_so(client, reviewer, monkeypatch):
                          2924, False, "", "", "photoresist-2010 → facility Ncont_site_yr")
     monkeypatch.setattr(evaluation, "table", lambda: (bad,))
     assert "No explanation." in text(page(client, reviewer))
-    assert "1 printed figures: 0 match; 1 differ, 0 of them explained in a note and 1 with no explanation." in text(
+    assert "1 printed figure: 0 match; 1 differs, 0 of them explained in a note and 1 with no explanation." in text(
         page(client, reviewer))
 
 
@@ -120,3 +121,15 @@ def test_the_navigation_bar_links_to_it(client, reviewer):
     client.force_login(reviewer)
     nav = client.get("/").content.decode().split("</nav>", 1)[0]
     assert f'<a class="nav-link" href="{URL}">Method validation</a>' in nav
+
+
+def test_the_engines_numbers_are_printed_by_the_one_number_rule(client, reviewer):
+    """Issue 26: the engine's column reads as every page prints a number (``assessments.numbers``),
+    to six significant figures: E-notation below a thousandth (1.88528E-4, not 0.000188528)."""
+    html = page(client, reviewer)
+    cells = [unescape(c) for c in re.findall(r'<td class="text-end text-nowrap">(.*?)</td>', html, flags=re.S)]
+    engine = cells[1::2]  # each row: printed, then the engine's number
+    rows = [r for group in verification.validation().documents for r in group.rows]
+    assert engine == [significant(r.computed, 6) if r.computed is not None else "not computed" for r in rows]
+    assert "1.88528E-4" in engine
+    assert "0.000188528" not in text(html)

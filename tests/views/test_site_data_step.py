@@ -284,7 +284,7 @@ def test_a_missing_source_or_required_input_is_named(client, reviewer, assessmen
     response = post_site(client, scenario, entry_values("source_test", inputs, source="  "))
     errors = response.context["wizard"]["form"].errors
     assert errors["e0-source"] == ["Source of the data is required: where the facility data come from."]
-    assert errors["e0-source_test-V"] == ["V is required (Stack gas volumetric flow rate, greater than 0 dscf/hr)."]
+    assert errors["e0-source_test-V"] == ["V is required (Stack gas volumetric flow rate, greater than 0 and at most 1E+9 dscf/hr)."]
     scenario.refresh_from_db()
     assert "site_specific" not in scenario.inputs
 
@@ -364,7 +364,7 @@ def test_the_history_shows_the_entry_as_text(client, reviewer, assessment):
     changes = [c for entry in timeline.assessment_history(assessment=assessment) for c in entry.changes]
     (change,) = [c for c in changes if c.field == "Submitter's site data (EIIP)"]
     assert change.new.startswith("Source test (stack concentration and flow), replaces release 1: "
-                                 "pollutant_class = Inorganic HAPs")
+                                 "Pollutant class (for the method's standing) = Inorganic HAPs")
     assert "C_x = 15.4 ppmvd" in change.new and f"source: {HF_SOURCE}" in change.new
     assert "{" not in change.new and "[" not in change.new
 

@@ -115,3 +115,86 @@ VP_HIGHLY_VOLATILE_TORR = CVD_HIGHLY_VOLATILE_VP_TORR
 
 #: Decimal places kept before rounding a count up (floating-point noise below 1e-9).
 COUNT_TOLERANCE_DIGITS = 9
+
+# --- Ceilings of the size-like inputs (issue 26) ---------------------------------------
+#
+# Where the ESD gives the largest size (Table C-1's containers), the ceiling is that size;
+# where it gives only typical values, the ceiling is a generous physical bound, ten times
+# the largest value it prints, and the source says so. A value above a ceiling is refused
+# with the range (Param.check), never clamped.
+
+#: The largest precursor container of Table C-1: a bulk tube trailer or ISO module of
+#: 100 to 4,500 kg (gases and liquefied gases); liquids come in 1 to 200 kg canisters.
+M_CONTAINER_MAX_KG = 4_500.0
+M_CONTAINER_MAX_SOURCE = (
+    f"at most {M_CONTAINER_MAX_KG:,.0f} kg, the largest container of {DOC} Table C-1 (bulk tube trailer or ISO "
+    "module, 100 to 4,500 kg)"
+)
+#: The volume that holds Table C-1's largest fill at the ESD's density of a gaseous
+#: precursor (4,500 kg ÷ 0.52 kg/L = 8,654 L), rounded up: the ceiling of Vcontainer [L].
+V_CONTAINER_MAX_L = 10_000.0
+V_CONTAINER_MAX_SOURCE = (
+    f"at most {V_CONTAINER_MAX_L:,.0f} L: the largest container of {DOC} Table C-1 ({M_CONTAINER_MAX_KG:,.0f} kg) "
+    f"holds about {M_CONTAINER_MAX_KG / RHO_GAS:,.0f} L at the ESD's density of a gaseous precursor "
+    f"({RHO_GAS} kg/L, §3.7 footnote 11), rounded up"
+)
+#: Density of the precursor as received [kg/L]: a generous physical ceiling, five times
+#: the ESD's liquid default (water, 1 kg/L).
+RHO_MAX = 5.0
+RHO_MAX_SOURCE = (
+    f"at most {RHO_MAX:g} kg/L, a generous physical ceiling: five times the ESD's default for a liquid "
+    f"({RHO_LIQUID:g} kg/L, {DOC} §3.7)"
+)
+#: Annual use at one site [kg/site-yr]: a hundred times the high end of §3.5 ¶41 (the
+#: ESD warns outside 25 to 1,000; ¶42 footnote 8 found one PMN above 1,000).
+Q_CHEM_SITE_YR_MAX = 100 * Q_CHEM_SITE_YR
+Q_CHEM_SITE_YR_MAX_SOURCE = (
+    f"at most {Q_CHEM_SITE_YR_MAX:,.0f} kg/site-yr, a generous physical ceiling: a hundred times the high end of "
+    f"{DOC} §3.5 ¶41 ({Q_CHEM_SITE_YR:,.0f}; ¶42 footnote 8 found one PMN above it)"
+)
+#: A known number of fabs or supplier sites: about ten times the 922 US semiconductor
+#: facilities of the 2011 Economic Census (§3.6 ¶45, Table 3-2).
+NSITES_MAX = 10_000
+NSITES_MAX_SOURCE = (
+    f"at most {NSITES_MAX:,}, a generous physical ceiling: about ten times the {N_US_FABS} US semiconductor "
+    f"facilities of {DOC} §3.6 ¶45 and Table 3-2 (2011 Economic Census)"
+)
+#: CVD workers at a fab: ten times the average fab's 187 production workers (§5.2 ¶68),
+#: of whom the ESD counts 10 % (¶69).
+N_WORKERS_FAB_MAX = 1_870
+N_WORKERS_FAB_MAX_SOURCE = (
+    f"at most {N_WORKERS_FAB_MAX:,}, a generous physical ceiling: ten times the 187 production workers of an "
+    f"average fab ({DOC} §5.2 ¶68; ¶69 counts 10 % of them)"
+)
+#: Supplier workers cleaning containers: ten times the 4 of App. D (PMNs 2006-2010: 1 to 4).
+N_WORKERS_SUPPLIER_MAX = 40
+N_WORKERS_SUPPLIER_MAX_SOURCE = (
+    f"at most {N_WORKERS_SUPPLIER_MAX}, a generous physical ceiling: ten times the {N_WORKERS_SUPPLIER} workers of "
+    f"{DOC} App. D (PMNs 2006-2010: 1 to 4)"
+)
+#: Containers unloaded or filled an hour: ten times the 60 of Eqn C-5 (ChemSTEER 2005,
+#: small containers), the fastest rate the standard models list (ESD 2010 Table B-1).
+RATE_FILL_MAX = 10 * RATE_FILL
+RATE_FILL_MAX_SOURCE = (
+    f"at most {RATE_FILL_MAX:,.0f}, a generous physical ceiling: ten times the {RATE_FILL:g} an hour of {DOC} "
+    "Eqn C-5 (small containers, the fastest rate of the standard models)"
+)
+#: Near-field free surface area [ft²]: ten times the 81 ft² of Eqn C-3.
+FSA_MAX_FT2 = 10 * FSA_FT2
+FSA_MAX_SOURCE = (
+    f"at most {FSA_MAX_FT2:,.0f} ft², a generous physical ceiling: ten times the {FSA_FT2:g} ft² of {DOC} Eqn C-3"
+)
+#: Far-field ventilation [ft³/min]: the largest ventilation rate the standard models print,
+#: outdoors, average 237,600 ft³/min (ESD 2010 Appendix B Table B-2; EPA/OPPT Mass Balance
+#: Model); Eqn C-4's default is 3,000 indoors.
+Q_FF_MAX_FT3_MIN = 237_600.0
+Q_FF_MAX_SOURCE = (
+    f"at most {Q_FF_MAX_FT3_MIN:,.0f} ft³/min, the largest ventilation rate of the standard models (outdoors, "
+    f"average: {ESD_2010_PHOTORESIST} Appendix B Table B-2)"
+)
+#: Inhalation rate [m³/hr]: a generous physical ceiling, ten times Eqn D-1's 1.25 (CEB 1991).
+RATE_BREATHING_MAX = 10 * RATE_BREATHING
+RATE_BREATHING_MAX_SOURCE = (
+    f"at most {RATE_BREATHING_MAX:g} m³/hr, a generous physical ceiling: ten times the {RATE_BREATHING:g} m³/hr of "
+    f"{DOC} Eqn D-1 (CEB 1991)"
+)

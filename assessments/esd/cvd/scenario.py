@@ -117,6 +117,34 @@ def allowance(v: Mapping[str, Any], facility: Mapping[str, Any], sup: Supplier |
     return total, f"{num(total)} kg/yr: " + "; ".join(text for _, text in parts) + "."
 
 
+def rounding_limit(v: Mapping[str, Any], facility: Mapping[str, Any], sup: Supplier | None) -> float:
+    """The most the document's rounding conventions can release beyond the use [kg/yr]
+    (issue 26): more than this is not rounding, and the result warns (:mod:`..over_release`).
+
+    - Whole sites: with the §6 sample's Eqn 3-1 daily use kept and the number of sites
+      computed (Eqn 3-2 rounded up, footnote 9), the sites use less than one site's
+      Eqn 3-1 use beyond what Eqn 3-2 divides among them: that excess, all of it (with a
+      known number of sites it is not rounding).
+    - Whole containers at the supplier (Eqn C-1a, one container a day): each fab's
+      containers are rounded up (Eqn 3-3) and so are the supplier's (footnote 23), so at
+      most one container's residue more a fab and a supplier site, each container holding
+      no more of the precursor than the production volume (Vcontainer × RHOformulation ×
+      Fchem, at most Qchem_yr); and the residue of the whole sites' excess above, whose
+      containers return to the supplier too.
+    """
+    pv, f_disp = v["Qchem_yr"], v["Fcontainer_disp"]
+    whole_sites = 0.0
+    if v["Qchem_site_day_basis"] == EQN_3_1 and v["Nsites"] is None:
+        used = facility["Qchem_site_day"] * facility["Nsites"] * v["TIME_operating_days"]
+        whole_sites = max(used - available_to_sites(v), 0.0)
+    limit = whole_sites
+    if sup is not None and sup.residue.equation == "C-1a":
+        per_container = v["Vcontainer"] * facility["RHOformulation"] * v["Fchem"]
+        limit += (facility["Nsites"] + v["Nsites_supplier"]) * f_disp * min(per_container, pv)
+        limit += f_disp * whole_sites
+    return float(limit)
+
+
 def run(v: dict[str, Any]) -> Result:
     """Compute the ``cvd-2015`` scenario from validated, effective inputs; pure."""
     calc = Calc(Trace())
@@ -165,6 +193,7 @@ def run(v: dict[str, Any]) -> Result:
         consumed_kg_yr=consumed,
         allowance_kg_yr=extra,
         allowance_basis=extra_basis,
+        rounding_limit_kg_yr=rounding_limit(v, facility, sup),
     )
 
 

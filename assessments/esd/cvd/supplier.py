@@ -190,6 +190,9 @@ def _volatile(calc: Calc, v: Mapping[str, Any], sup: dict[str, Any], residue: Re
                 RATE_breathing=v["RATE_breathing"], TIME_exposure=exposure_hours)
     twa = calc(inhalation.twa_mg_m3, EXPinhalation=dose, RATEbreathing=v["RATE_breathing"])
     twa_ppm = calc(inhalation.twa_ppm, Cm_8hr_TWA=twa, MW=mw, Vmolar=v["V_molar"])
+    # During the task: Eqn C-2's concentration, breathed over TIME_exposure (INTERFACE.md, "Additions, version 3").
+    task = calc(inhalation.task_mg_m3, Cv=cv, MW=mw, Vmolar=v["V_molar"], note="Exposure A: during the task")
+    minutes = calc(inhalation.task_minutes, TIMEexposure=exposure_hours, note="Exposure A: during the task")
     time_words = how or f"the container cleaning itself takes {figure(hours)} hr/day"
     result.exposures.append(Exposure(
         letter="A",
@@ -204,7 +207,7 @@ def _volatile(calc: Calc, v: Mapping[str, Any], sup: dict[str, Any], residue: Re
             f"{analogue}, × {given(mw)} g/mol / {given(v['V_molar'])} L/mol × "
             f"{given(v['RATE_breathing'])} m³/hr × {figure(exposure_hours) if how else given(exposure_hours)} "
             f"hr/day (Eqn D-1; {time_words}). Dermal: qualitative only (App. D, CEB 1991).",
-            mg_m3=twa, ppm=twa_ppm)],
+            mg_m3=twa, ppm=twa_ppm, task_mg_m3=task, task_ppm=cv, task_minutes=minutes)],
     ))
     return result
 

@@ -28,15 +28,15 @@ DAYS_PER_YEAR = 365.0
 #: days per year for each employee ... full-time employment ... a 40-hour work week over
 #: 50 weeks per year" (OECD ESD Photoresist 2010, Section 5.3 and each of 5.4 to 5.7).
 MAX_EXPOSURE_DAYS = 250.0
-#: Where :data:`MAX_EXPOSURE_DAYS` is printed (the dose basis of a result cites it).
-MAX_EXPOSURE_DAYS_SOURCE = (
-    "OECD ESD No. 9, Photoresist Use (2010), Section 5.3 (and 5.4-5.7): "
-    "'EPA recommends a maximum of 250 days per year for each employee'"
-)
 
 
 def exposure_days(operating_days: float, cap: float = MAX_EXPOSURE_DAYS) -> float:
     """Exposure days per worker-year [days/yr]: the operating days, at most 250.
+
+    The catalogue's rule for an activity whose document gives no per-worker days. The
+    doses of a result do not apply it a second time: ADD and LADD use the days the
+    exposure itself prints (ChemSTEER's ED), or the reviewer's ED (spec/INTERFACE.md,
+    "Additions, version 3"; :mod:`assessments.esd.options`).
 
     ED = min(operating days, 250)
 

@@ -284,6 +284,98 @@ def twa_ppm(Cm_8hr_TWA: float, MW: float, Vmolar: float = MOLAR_VOLUME_L_MOL) ->
     return Cm * positive("Vmolar", Vmolar, "L/mol") / positive("MW", MW, "g/mol")
 
 
+#: Minutes in an hour (a task's hours a day as minutes).
+MINUTES_PER_HOUR = 60.0
+TASK_CITATION = ("The concentration during the task: Cm of Eq B-9 and B-10 (I = Cm × b × h) over the task's h "
+                 "hours, before the 8-hour TWA spreads it over the shift (OECD ESD Photoresist 2010, App. B.2.2.1; "
+                 "OECD ESD No. 35 CVD 2015, App. D Eqn D-1)")
+
+
+@equation("Cm_task", "mg/m³", "Cv × MW / Vmolar", TASK_CITATION,
+          label="The airborne concentration during the task")
+def task_mg_m3(Cv: float, MW: float, Vmolar: float = MOLAR_VOLUME_L_MOL) -> float:
+    """The airborne concentration during the task [mg/m³]: the model's vapour
+    concentration as a mass concentration (Eq B-9).
+
+    Cm_task = Cv × MW / Vmolar
+
+    Parameters
+    ----------
+    Cv : the model's vapour concentration during the task [ppm]
+    MW : molecular weight [g/mol]
+    Vmolar : molar volume [L/mol] (default 24.45, 25 °C and 1 atm)
+
+    Notes
+    -----
+    OECD ESD Photoresist (2010), Appendix B.2.2.1, Eq B-9; OECD ESD No. 35 CVD (2015),
+    Appendix D, Eq D-1 (its first factor). By hand: 3.377 ppm × 100 / 24.45 = 13.81 mg/m³,
+    which over 1 h is 13.81 × 1 / 8 = 1.727 mg/m³ as an 8-hour TWA (:func:`twa_mg_m3`).
+
+    >>> round(task_mg_m3(3.377, 100), 2)
+    13.81
+    """
+    return ppm_to_mg_m3(Cv, MW, Vmolar)
+
+
+@equation("TIMEtask_minutes", "min/day", "TIMEexposure × 60", TASK_CITATION,
+          label="Minutes a day of the task the inhalation estimate covers")
+def task_minutes(TIMEexposure: float) -> float:
+    """Minutes a day of the task the inhalation estimate covers [min/day].
+
+    TIMEtask_minutes = TIMEexposure × 60
+
+    Parameters
+    ----------
+    TIMEexposure : exposure hours a worker-day [h/day], between 0 and 8
+
+    Notes
+    -----
+    The h of Eq B-10 (OECD ESD Photoresist 2010, App. B.2.2.1) and of Eqn D-1 (ESD 2015
+    CVD, App. D: its sample's 0.016 hr/day is about one minute) in minutes.
+
+    >>> task_minutes(0.016), task_minutes(8)
+    (0.96, 480.0)
+    """
+    h = check_range("TIMEexposure", TIMEexposure, lower=0, upper=MAX_EXPOSURE_HOURS, units="h/worker-day")
+    return h * MINUTES_PER_HOUR
+
+
+#: The averaging time of a short-term exposure limit (STEL) [min].
+STEL_MINUTES = 15.0
+STEL_CITATION = (
+    "ACGIH TLVs and BEIs, Introduction: a TLV-STEL is a 15-minute TWA exposure that should not be exceeded at any "
+    "time during a workday; OSHA's STELs likewise (e.g. 29 CFR 1910.1028(b), 1910.1048(b)). Outside the task the "
+    "model's worker is unexposed, as its 8-hour TWA assumes (Eq B-10)"
+)
+
+
+def fifteen_minute_average(C_task: float, task_minutes_day: float) -> float:
+    """The highest 15-minute average of a task's airborne concentration [units of C_task].
+
+    C_15min = C_task × min(t, 15) / 15
+
+    Parameters
+    ----------
+    C_task : the concentration during the task [mg/m³ or ppm]
+    task_minutes_day : minutes a day of the task, t [min/day], 0 to 480
+
+    Notes
+    -----
+    A task of t minutes at C_task, with no exposure outside it (the 8-hour TWA's own
+    assumption, Eq B-10), averages C_task × t / 15 over the 15 minutes holding it when
+    shorter than 15 minutes (the whole of it in one window: the worst case, however the
+    minutes fall in the day), and C_task over any 15 minutes within it when longer.
+    :data:`STEL_CITATION`.
+
+    >>> fifteen_minute_average(480.0, 1.0), fifteen_minute_average(480.0, 30.0)
+    (32.0, 480.0)
+    """
+    c = non_negative("C_task", C_task)
+    t = check_range("task_minutes_day", task_minutes_day, lower=0, upper=MAX_EXPOSURE_HOURS * MINUTES_PER_HOUR,
+                    units="min/day")
+    return c * min(t, STEL_MINUTES) / STEL_MINUTES
+
+
 def container_exposure_hours(containers_per_day: float, fill_rate_per_h: float) -> float:
     """Exposure time for container handling [h/day]: containers/RATEfill or 8, whichever is less.
 

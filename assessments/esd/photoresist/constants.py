@@ -145,6 +145,80 @@ NCONT_SITE_DAY_SOURCE = (
     "site empties fewer containers a year than it has application days)"
 )
 
+# --- Ceilings of the size-like inputs (issue 26) ---------------------------------------
+#
+# Where a document gives the largest size (a table of containers, a count of fabs), the
+# ceiling is that size; where it gives only typical values, the ceiling is a generous
+# physical bound, ten times the largest value it prints, and the source says so. A value
+# above a ceiling is refused with the range (Param.check), never clamped.
+
+#: The largest container the standard models list: a rail car, 20,000 gal ("10,000 and up"),
+#: ESD 2010 Appendix B Tables B-1 and B-3, in litres (75,708 L): the ceiling of Vcont.
+RAIL_CAR = residue.CONTAINER_TYPES[-1]
+VCONT_MAX_L = RAIL_CAR.default_volume_gal * residue.LITRES_PER_GALLON
+VCONT_MAX_SOURCE = (
+    f"at most {RAIL_CAR.default_volume_gal:,.0f} gal ({VCONT_MAX_L:,.0f} L), the largest container the standard "
+    f"models list (a rail car: {ESD_2010} Appendix B, Tables B-1 and B-3)"
+)
+#: Bottles and small containers are filled or unloaded 60 an hour (ESD 2010 Table B-1,
+#: RATEfill, the fastest rate it lists): 24 hours of it is the most containers a site-day.
+FILL_RATE_BOTTLES_PER_HR = 60
+NCONT_SITE_DAY_MAX = FILL_RATE_BOTTLES_PER_HR * HOURS_PER_DAY
+NCONT_SITE_DAY_MAX_SOURCE = (
+    f"at most {NCONT_SITE_DAY_MAX:,}: bottles unloaded at {FILL_RATE_BOTTLES_PER_HR} an hour, the fastest rate of "
+    f"{ESD_2010} Appendix B Table B-1, for {HOURS_PER_DAY} hours"
+)
+#: A known number of sites: a generous physical bound, about ten times the US semiconductor
+#: facilities of all sizes (955 in ESD 2010 §1.4, 1,177 in ESD 2004 ¶8); the scenarios
+#: warn above the counts themselves.
+NSITES_MAX = 10_000
+NSITES_MAX_SOURCE = (
+    f"at most {NSITES_MAX:,}, a generous physical ceiling: about ten times the US semiconductor facilities of all "
+    f"sizes ({US_FABS_ALL_2010}: {US_FABS_SOURCE_2010}; {US_FABS_ALL_2004:,}: {US_FABS_SOURCE_2004})"
+)
+#: Eqn 3-1: ten times the largest of Table 3-2 (1,000 applications/site-hr; 5 mL an application).
+NAPPLY_MAX = 10 * max(s.Napply for s in FACILITY_SCALES)
+QAPPLY_MAX_ML = 10 * max(s.Qapply for s in FACILITY_SCALES)
+NAPPLY_MAX_SOURCE = (
+    f"at most {NAPPLY_MAX:,.0f}, a generous physical ceiling: ten times the largest of {ESD_2010} Table 3-2 "
+    f"({max(s.Napply for s in FACILITY_SCALES):,.0f})"
+)
+QAPPLY_MAX_SOURCE = (
+    f"at most {QAPPLY_MAX_ML:g} mL, a generous physical ceiling: ten times the largest of {ESD_2010} Table 3-2 "
+    f"({max(s.Qapply for s in FACILITY_SCALES):g} mL)"
+)
+#: Workers (ESD 2010 §5.2): SIA counts 25 to 150 operators a site over all shifts, so no
+#: more than 150 work one line-shift; large plants run 8 to 12 lines (Spinillo, 2005) and a
+#: larger site 5 to 12 technicians a shift: ten times 12 for those two.
+NOPERATORS_LINE_SHIFT_MAX = 150
+NOPERATORS_LINE_SHIFT_MAX_SOURCE = (
+    f"at most {NOPERATORS_LINE_SHIFT_MAX}, the most operators a site employs over all shifts (SIA, 2006; "
+    f"{ESD_2010} §5.2.1)"
+)
+NLINES_SITE_MAX = 120
+NLINES_SITE_MAX_SOURCE = (
+    f"at most {NLINES_SITE_MAX}, a generous physical ceiling: ten times the 12 production lines of the largest "
+    f"plants (Spinillo, 2005; {ESD_2010} §5.2.1)"
+)
+NTECHS_SHIFT_MAX = 120
+NTECHS_SHIFT_MAX_SOURCE = (
+    f"at most {NTECHS_SHIFT_MAX}, a generous physical ceiling: ten times the 12 technicians a shift of a larger "
+    f"site (Spinillo, 2005; {ESD_2010} §5.2.2)"
+)
+#: The 2004 edition's 20 to 25 workers a site (¶60): ten times its high end.
+NWORKERS_MAX_2004 = 250
+NWORKERS_MAX_SOURCE_2004 = (
+    f"at most {NWORKERS_MAX_2004}, a generous physical ceiling: ten times the 2004 edition's 25 workers a site "
+    f"({ESD_2004} ¶60)"
+)
+#: Exposure incidents a day: the documents assume one, since more contacts add little to
+#: the liquid left on the skin (ESD 2010 §5.3 footnote); ten times that.
+NEXP_INCIDENT_MAX = 10
+NEXP_INCIDENT_MAX_SOURCE = (
+    f"at most {NEXP_INCIDENT_MAX}, a generous ceiling: ten times the one incident a day the documents assume "
+    f"({ESD_2010} §5.3 footnote: more contacts add little to the liquid left on the skin)"
+)
+
 FCONTAINER_DISP_DEFAULT = residue.SMALL_CONTAINER_HE
 FCONTAINER_DISP_SOURCE = (
     f"{ESD_2010} §4.2 and Table A-4: 0.006 for bottles, {residue.SMALL_CONTAINER_MODEL}, "

@@ -20,7 +20,7 @@ from ..text import num
 from . import constants as c
 from . import equations as eq
 from . import equations_2004 as eq04
-from .params import CHEMSTEER, DISPENSED, params_2004, revised_params
+from .params import CHEMSTEER, DAILY_USE_BASES, DISPENSED, params_2004, revised_params
 
 NUMERICAL_LIMIT = (
     "these inputs give a daily use rate of {Qchem_day} kg/site-day and {Nsites} sites, which cannot be "
@@ -144,11 +144,11 @@ def revised_facility(calc: Calc, inputs: Mapping[str, Any]) -> Facility:
     basis = inputs["daily_use_basis"]
     if basis == CHEMSTEER:
         Qchem_day = calc(eq.chemical_daily_use_chemsteer, Qchem_yr=inputs["Qchem_yr"], Nsites=Nsites,
-                         TIMEapply_days=days, note="daily_use_basis = chemsteer")
+                         TIMEapply_days=days, note=f"daily use: {dict(DAILY_USE_BASES)[CHEMSTEER]}")
     else:
         Qchem_day = calc(eq.chemical_daily_use_for_sites, Fcontainer_disp=inputs["Fcontainer_disp"],
                          Qchem_yr=inputs["Qchem_yr"], Nsites=Nsites, TIMEapply_days=days,
-                         note=f"daily_use_basis = {DISPENSED}")
+                         note=f"daily use: {dict(DAILY_USE_BASES)[DISPENSED]}")
     Qchem_received_day = calc(eq.chemical_received_daily, Qchem_day=Qchem_day,
                               Fcontainer_disp=inputs["Fcontainer_disp"])
     Qcont = calc(eq.container_mass, Vcont=inputs["Vcont"], RHOphoto=inputs["RHOphoto"])

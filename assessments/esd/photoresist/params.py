@@ -8,8 +8,12 @@ all read these. The symbols are INTERFACE.md's; ``VPchem``/``MWchem`` (volatilit
 Bounds: fractions are 0..1, open at an end where the equations divide by the value or by
 one minus it; counts are whole numbers of at least 1; days 1..365; hours 0..24; hand
 areas and skin loadings have generous physical ceilings that catch unit mistakes (mm² for
-cm², g for mg). Extensive quantities (production volume, applications per hour,
-container volume) only have to be positive.
+cm², g for mg). The size-like inputs (container volume, containers a day, applications
+per hour, volume per application, known sites, lines, workers, incidents) have ceilings
+from the documents' tables where they give them (the standard models' rail car, ESD 2010
+Appendix B Tables B-1 and B-3) and generous physical ones, stated as such, where they do
+not (:mod:`.constants`). The production volume only has to be positive: it is the
+submission's own figure, and the mass balance compares the releases with it.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from typing import Any
 from ..models import dermal
 from ..parameters import (
     CHOICE,
+    FRACTION,
     INT,
     CrossCheck,
     EngineValidationError,
@@ -116,7 +121,8 @@ def _production(fchem_source: str) -> list[Param]:
               "The submission", PRODUCTION, lower=0, lower_open=True, required=True,
               from_case="production_volume_kg_yr"),
         Param("Fchem", "Mass fraction of the chemical in the photoresist", "kg/kg", c.FCHEM_DEFAULT,
-              fchem_source, PRODUCTION, lower=0, upper=1, lower_open=True, from_case="use_concentration"),
+              fchem_source, PRODUCTION, lower=0, upper=1, lower_open=True, from_case="use_concentration",
+              share=FRACTION),
         Param("VPchem", "Vapour pressure of the chemical", "torr", None,
               "The submission; at 0.001 torr or more the chemical is not the nonvolatile one the ESD "
               f"assumes ({c.NONVOLATILE_VP_SOURCE})", PRODUCTION, lower=0, upper=VP_MAX_TORR,
@@ -133,21 +139,21 @@ def _production(fchem_source: str) -> list[Param]:
 def _eqn_3_1(scale_source: str, rho_source: str, napp_source: str) -> list[Param]:
     s = c.DEFAULT_SCALE
     return [
-        Param("Napply", "Applications per site-hour", "applications/site-hr", s.Napply, scale_source,
-              FACILITY, lower=0, lower_open=True),
+        Param("Napply", "Applications per site-hour", "applications/site-hr", s.Napply,
+              f"{scale_source}; {c.NAPPLY_MAX_SOURCE}", FACILITY, lower=0, upper=c.NAPPLY_MAX, lower_open=True),
         Param("TIMEapply_hours", "Hours of application per day", "h/day", s.TIMEapply_hours, scale_source,
               FACILITY, lower=0, upper=c.HOURS_PER_DAY, lower_open=True),
-        Param("Qapply", "Photoresist dispensed per application", "mL/application", s.Qapply, scale_source,
-              FACILITY, lower=0, lower_open=True),
+        Param("Qapply", "Photoresist dispensed per application", "mL/application", s.Qapply,
+              f"{scale_source}; {c.QAPPLY_MAX_SOURCE}", FACILITY, lower=0, upper=c.QAPPLY_MAX_ML, lower_open=True),
         Param("RHOphoto", "Photoresist density", "kg/L", c.RHOPHOTO_DEFAULT, rho_source, FACILITY,
               lower=0, upper=RHOPHOTO_MAX, lower_open=True),
         Param("TIMEapply_days", "Days of application per year", "days/yr", s.TIMEapply_days, scale_source,
               FACILITY, lower=1, upper=c.DAYS_PER_YEAR, kind=INT),
         Param("Napp_ratio", "Fraction of the applications that use a photoresist with the chemical", "-",
-              c.NAPP_RATIO_DEFAULT, napp_source, FACILITY, lower=0, upper=1, lower_open=True,
+              c.NAPP_RATIO_DEFAULT, napp_source, FACILITY, lower=0, upper=1, lower_open=True, share=FRACTION,
               help="The ESD's Napp_chem ÷ Napp_photo."),
         Param("Nsites", "Number of sites, when known", "sites", None,
-              "The submission", FACILITY, lower=1, kind=INT,
+              f"The submission; {c.NSITES_MAX_SOURCE}", FACILITY, lower=1, upper=c.NSITES_MAX, kind=INT,
               if_empty="computed by Eqn 3-3 and rounded up to whole sites"),
     ]
 
@@ -168,7 +174,8 @@ def _dermal(area_set: str, q_source: str, nexp_source: str, max_days_source: str
                   areas.source, WORKERS, lower=0, upper=AREA_2HAND_MAX, lower_open=True))
     params += [
         Param("Nexp_incident", "Exposure incidents per day", "incidents/day", c.NEXP_INCIDENT_DEFAULT,
-              nexp_source, WORKERS, lower=1, kind=INT),
+              f"{nexp_source}; {c.NEXP_INCIDENT_MAX_SOURCE}", WORKERS, lower=1, upper=c.NEXP_INCIDENT_MAX,
+              kind=INT),
         Param("max_exposure_days", "Most days a year one worker is exposed", "days/yr",
               c.MAX_EXPOSURE_DAYS_DEFAULT, max_days_source, WORKERS, lower=1, upper=c.DAYS_PER_YEAR, kind=INT),
     ]
@@ -188,14 +195,16 @@ def revised_params(area_set: str, *, stripping: bool) -> list[Param]:
               FACILITY, kind=CHOICE, choices=DAILY_USE_BASES, choice_help=DAILY_USE_HELP))
     params += [
         Param("Fcontainer_disp", "Fraction of the photoresist left in emptied containers", "kg/kg",
-              c.FCONTAINER_DISP_DEFAULT, c.FCONTAINER_DISP_SOURCE, CONTAINERS, lower=0, upper=1, upper_open=True),
-        Param("Vcont", "Volume of photoresist per container", "L/container", c.VCONT_DEFAULT_L, c.VCONT_SOURCE,
-              CONTAINERS, lower=0, lower_open=True),
+              c.FCONTAINER_DISP_DEFAULT, c.FCONTAINER_DISP_SOURCE, CONTAINERS, lower=0, upper=1, upper_open=True,
+              share=FRACTION),
+        Param("Vcont", "Volume of photoresist per container", "L/container", c.VCONT_DEFAULT_L,
+              f"{c.VCONT_SOURCE}; {c.VCONT_MAX_SOURCE}", CONTAINERS, lower=0, upper=c.VCONT_MAX_L, lower_open=True),
         Param("Ncont_site_day", "Containers emptied per site-day, when fewer containers than days",
-              "containers/site-day", c.NCONT_SITE_DAY_DEFAULT, c.NCONT_SITE_DAY_SOURCE, CONTAINERS,
-              lower=1, kind=INT),
+              "containers/site-day", c.NCONT_SITE_DAY_DEFAULT, f"{c.NCONT_SITE_DAY_SOURCE}; {c.NCONT_SITE_DAY_MAX_SOURCE}",
+              CONTAINERS, lower=1, upper=c.NCONT_SITE_DAY_MAX, kind=INT),
         Param("Fequip_disp", "Fraction of the chemical left in the equipment as residue", "kg/kg",
-              c.FEQUIP_DISP_DEFAULT, c.FEQUIP_DISP_SOURCE, PROCESS, lower=0, upper=1, upper_open=True),
+              c.FEQUIP_DISP_DEFAULT, c.FEQUIP_DISP_SOURCE, PROCESS, lower=0, upper=1, upper_open=True,
+              share=FRACTION),
         Param("cleanings_per_year", "Equipment cleanings per year", "cleanings/yr", None,
               c.CLEANING_SOURCE, PROCESS, lower=1, upper=c.DAYS_PER_YEAR, kind=INT,
               if_empty="the equipment is cleaned every application day, the ESD's conservative default"),
@@ -205,16 +214,16 @@ def revised_params(area_set: str, *, stripping: bool) -> list[Param]:
               help="Give it only with the equipment cleanings per year."),
         Param("Fphoto_wafer", "Fraction of the applied chemical adhering to the wafer", "kg/kg",
               c.FPHOTO_WAFER_DEFAULT, c.FPHOTO_WAFER_SOURCE_2018 if stripping else c.FPHOTO_WAFER_SOURCE,
-              PROCESS, lower=0, upper=1),
+              PROCESS, lower=0, upper=1, share=FRACTION),
         Param("Fphoto_wafer_range", "Fraction adhering to the wafer: one value or both ends of the range", "",
               ONE_VALUE, c.FPHOTO_WAFER_RANGE_SOURCE, PROCESS, kind=CHOICE, choices=WAFER_RANGES,
               choice_help=WAFER_RANGE_HELP),
         Param("Fphoto_wafer_low", "Fraction adhering to the wafer, low end of the range", "kg/kg",
-              c.FPHOTO_WAFER_LOW_2004, c.FPHOTO_WAFER_RANGE_SOURCE, PROCESS, lower=0, upper=1,
+              c.FPHOTO_WAFER_LOW_2004, c.FPHOTO_WAFER_RANGE_SOURCE, PROCESS, lower=0, upper=1, share=FRACTION,
               applies_when=when(Fphoto_wafer_range=BOTH_ENDS),
               help="The high end is the fraction adhering to the wafer entered above."),
         Param("Fphoto_develop", "Fraction of the adhered chemical removed in development", "kg/kg",
-              c.FPHOTO_DEVELOP_DEFAULT, c.FPHOTO_DEVELOP_SOURCE, PROCESS, lower=0, upper=1),
+              c.FPHOTO_DEVELOP_DEFAULT, c.FPHOTO_DEVELOP_SOURCE, PROCESS, lower=0, upper=1, share=FRACTION),
     ]
     if stripping:
         params.append(
@@ -224,15 +233,19 @@ def revised_params(area_set: str, *, stripping: bool) -> list[Param]:
                   choices=STRIPPING_PROCESSES))
     params += [
         Param("Noperators_line_shift", "Operators per spin-coating line per shift", "workers/line-shift",
-              c.NOPERATORS_LINE_SHIFT_DEFAULT, c.NOPERATORS_LINE_SHIFT_SOURCE, WORKERS, lower=1, kind=INT),
+              c.NOPERATORS_LINE_SHIFT_DEFAULT, f"{c.NOPERATORS_LINE_SHIFT_SOURCE}; {c.NOPERATORS_LINE_SHIFT_MAX_SOURCE}",
+              WORKERS, lower=1, upper=c.NOPERATORS_LINE_SHIFT_MAX, kind=INT),
         Param("Nlines_site", "Spin-coating lines per site", "lines/site", c.NLINES_SITE_DEFAULT,
-              c.NLINES_SITE_SOURCE, WORKERS, lower=1, kind=INT),
+              f"{c.NLINES_SITE_SOURCE}; {c.NLINES_SITE_MAX_SOURCE}", WORKERS, lower=1, upper=c.NLINES_SITE_MAX,
+              kind=INT),
         Param("Nshifts_day", "Working shifts per day", "shifts/day", c.NSHIFTS_DAY_DEFAULT, c.NSHIFTS_DAY_SOURCE,
               WORKERS, lower=1, upper=c.HOURS_PER_DAY, kind=INT),
         Param("Ntechs_shift", "Maintenance/waste-management technicians per shift", "workers/shift",
-              c.NTECHS_SHIFT_DEFAULT, c.NTECHS_SHIFT_SOURCE, WORKERS, lower=1, kind=INT),
+              c.NTECHS_SHIFT_DEFAULT, f"{c.NTECHS_SHIFT_SOURCE}; {c.NTECHS_SHIFT_MAX_SOURCE}", WORKERS, lower=1,
+              upper=c.NTECHS_SHIFT_MAX, kind=INT),
         Param("Fphoto_waste", "Mass fraction of photoresist in the collected waste solvent", "mg/mg",
-              c.FPHOTO_WASTE_DEFAULT, c.FPHOTO_WASTE_SOURCE, WORKERS, lower=0, upper=1, lower_open=True),
+              c.FPHOTO_WASTE_DEFAULT, c.FPHOTO_WASTE_SOURCE, WORKERS, lower=0, upper=1, lower_open=True,
+              share=FRACTION),
     ]
     params += _dermal(area_set, c.QLIQUID_SKIN_SOURCE, c.NEXP_INCIDENT_SOURCE, c.MAX_EXPOSURE_DAYS_SOURCE,
                       two_hands=True)
@@ -255,19 +268,22 @@ def params_2004() -> list[Param]:
     params += [
         Param("Fcontainer_disp", "Fraction of the photoresist left in emptied containers", "kg/kg",
               c.FCONTAINER_DISP_DEFAULT, c.FCONTAINER_DISP_SOURCE_2004, CONTAINERS, lower=0, upper=1,
-              upper_open=True),
+              upper_open=True, share=FRACTION),
         Param("Fequip_disp", "Fraction of the photoresist left in the equipment as residue", "kg/kg",
-              c.FEQUIP_DISP_DEFAULT, c.FEQUIP_DISP_SOURCE_2004, PROCESS, lower=0, upper=1, upper_open=True),
+              c.FEQUIP_DISP_DEFAULT, c.FEQUIP_DISP_SOURCE_2004, PROCESS, lower=0, upper=1, upper_open=True,
+              share=FRACTION),
         Param("Fphoto_wafer_low", "Fraction adhering to the wafer, low end of the range", "kg/kg",
-              c.FPHOTO_WAFER_LOW_2004, c.FPHOTO_WAFER_SOURCE_2004, PROCESS, lower=0, upper=1),
+              c.FPHOTO_WAFER_LOW_2004, c.FPHOTO_WAFER_SOURCE_2004, PROCESS, lower=0, upper=1, share=FRACTION),
         Param("Fphoto_wafer_high", "Fraction adhering to the wafer, high end of the range", "kg/kg",
-              c.FPHOTO_WAFER_HIGH_2004, c.FPHOTO_WAFER_SOURCE_2004, PROCESS, lower=0, upper=1),
+              c.FPHOTO_WAFER_HIGH_2004, c.FPHOTO_WAFER_SOURCE_2004, PROCESS, lower=0, upper=1, share=FRACTION),
         Param("Fphoto_develop", "Fraction of the adhered photoresist removed in development", "kg/kg",
-              c.FPHOTO_DEVELOP_DEFAULT, c.FPHOTO_DEVELOP_SOURCE_2004, PROCESS, lower=0, upper=1),
+              c.FPHOTO_DEVELOP_DEFAULT, c.FPHOTO_DEVELOP_SOURCE_2004, PROCESS, lower=0, upper=1, share=FRACTION),
         Param("Nworkers_low", "Workers exposed per site, low end", "workers/site", c.NWORKERS_LOW_2004,
-              c.NWORKERS_SOURCE_2004, WORKERS, lower=1, kind=INT),
+              f"{c.NWORKERS_SOURCE_2004}; {c.NWORKERS_MAX_SOURCE_2004}", WORKERS, lower=1,
+              upper=c.NWORKERS_MAX_2004, kind=INT),
         Param("Nworkers_high", "Workers exposed per site, high end", "workers/site", c.NWORKERS_HIGH_2004,
-              c.NWORKERS_SOURCE_2004, WORKERS, lower=1, kind=INT),
+              f"{c.NWORKERS_SOURCE_2004}; {c.NWORKERS_MAX_SOURCE_2004}", WORKERS, lower=1,
+              upper=c.NWORKERS_MAX_2004, kind=INT),
     ]
     params += _dermal(c.HAND_AREAS_2004, c.QLIQUID_SKIN_SOURCE_2004, c.NEXP_INCIDENT_SOURCE_2004,
                       c.MAX_EXPOSURE_DAYS_SOURCE_2004, two_hands=False)

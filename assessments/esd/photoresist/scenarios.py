@@ -28,7 +28,15 @@ from .facility import (
     revised_facility,
     site_count_warnings,
 )
-from .params import BOTH_ENDS, CHEMSTEER, consortium_presets, facility_presets, param_set_2004, revised_param_set
+from .params import (
+    BOTH_ENDS,
+    CHEMSTEER,
+    STRIPPING_PROCESSES,
+    consortium_presets,
+    facility_presets,
+    param_set_2004,
+    revised_param_set,
+)
 from .releases import (
     CONTEXT_2010,
     MEDIA_2004,
@@ -204,10 +212,7 @@ def revised_allowance(inputs: Mapping[str, Any], fac: Facility, rel: RevisedRele
     if fac.daily_use_basis == CHEMSTEER:
         why = ("ChemSTEER's daily use counts the container residue again (Qchem_day divides the whole "
                "production volume, as ChemSTEER's IRERs do)")
-        again = fac.Qchem_day * days * sites - (1 - Fc) * used
-        if not few:
-            again += residue_kg_yr - Fc * used  # Eqn 4-1b: Qchem_received_day from the larger Qchem_day
-        parts.append((again, why))
+        parts.append((_counted_again(inputs, fac, residue_kg_yr, few), why))
     cleanings = inputs["cleanings_per_year"]
     if cleanings is not None:
         given_interval = inputs["cleaning_interval_days"]
@@ -219,6 +224,53 @@ def revised_allowance(inputs: Mapping[str, Any], fac: Facility, rel: RevisedRele
                       f"{count(interval, 'day', shown=num)} of residue against "
                       f"{count(days, 'application day', shown=num)} ({source})"))
     return _allowance(parts, used)
+
+
+def _counted_again(inputs: Mapping[str, Any], fac: Facility, residue_kg_yr: float, few: bool) -> float:
+    """kg/yr all sites that ChemSTEER's daily use (``daily_use_basis = "chemsteer"``)
+    releases again: Releases 2 to 5 from the whole production volume, and with Eqn 4-1b
+    Release 1 from the larger Qchem_received_day too."""
+    used, Fc = inputs["Qchem_yr"], inputs["Fcontainer_disp"]
+    again = fac.Qchem_day * fac.TIMEapply_days * fac.Nsites - (1 - Fc) * used
+    if not few:
+        again += residue_kg_yr - Fc * used  # Eqn 4-1b: Qchem_received_day from the larger Qchem_day
+    return float(again)
+
+
+def revised_rounding_limit(inputs: Mapping[str, Any], fac: Facility, rel: RevisedReleases) -> float:
+    """The most the 2010 ESD's rounding conventions can release beyond the use, kg/yr all
+    sites (issue 26): more than this is not rounding, and the result warns
+    (:mod:`..over_release`).
+
+    - Whole containers (Eqn 3-4 rounded up, Eqn 4-1a's Ncont_site_day containers a day on
+      whole days, Table B-4): at most one day's containers' residue a site,
+      Fcontainer_disp × Ncont_site_day × Qcont × Fchem, each day's containers holding no
+      more of the chemical than the production volume (a container larger than the whole
+      use is not rounding: issue 26's 1E+9 L container released 2.4E+6 kg/yr of 5,000).
+    - ChemSTEER's daily use (EPA 2018 update, Section 7 sample IRER): the container residue
+      counted again, as :func:`revised_allowance` computes it; its own documented rule.
+    - Less frequent cleaning (§4.3 note): the note's intervals are calendar days (12 × 30,
+      26 × 14, 52 × 7: 360 to 364 days), so up to a calendar year's residue
+      (:data:`~.constants.DAYS_PER_YEAR` days) against the application days; an interval
+      that accumulates more than a year is not the note's.
+    """
+    used, Fc = inputs["Qchem_yr"], inputs["Fcontainer_disp"]
+    days, sites = fac.TIMEapply_days, fac.Nsites
+    _, Qcont, n_cont = fac.containers()
+    few = n_cont < days  # Eqn 4-1a (releases.container_release's rule)
+    limit = 0.0
+    if few:
+        day_of_containers = inputs["Ncont_site_day"] * Qcont * inputs["Fchem"]
+        limit += sites * Fc * min(day_of_containers, used)
+    if fac.daily_use_basis == CHEMSTEER:
+        limit += max(_counted_again(inputs, fac, rel.releases[0].estimates[0].kg_year_all_sites, few), 0.0)
+    cleanings = inputs["cleanings_per_year"]
+    if cleanings is not None:
+        given_interval = inputs["cleaning_interval_days"]
+        interval = given_interval if given_interval is not None else eq.cleaning_interval(days, cleanings)
+        calendar_days = min(cleanings * interval, c.DAYS_PER_YEAR)
+        limit += fac.Qchem_day * inputs["Fequip_disp"] * sites * max(calendar_days - days, 0.0)
+    return float(limit)
 
 
 def allowance_2004(inputs: Mapping[str, Any], fac: Facility) -> tuple[float, str]:
@@ -265,6 +317,7 @@ def _revised(key: str, inputs: Mapping[str, Any]) -> Result:
     releases = vol.replace_liquid(rel.releases) + vol.releases
     total = release_total(releases)
     allowance, allowance_basis = revised_allowance(inputs, fac, rel)
+    rounding_limit = revised_rounding_limit(inputs, fac, rel)
     notes, warnings = _revised_messages(key, inputs, fac, staff, hand_key, total, releases[-1].number)
     facility = {
         **fac.as_dict(),
@@ -284,7 +337,8 @@ def _revised(key: str, inputs: Mapping[str, Any]) -> Result:
                   warnings + vol.warnings, calc.trace.steps, notes[:1] + vol.notes + notes[1:],
                   _default_set(inputs, hand_default, c.HAND_AREAS_2018_REASON if is_2018 else ""),
                   process=process_steps(f"{litres(inputs['Vcont'])}-liter containers", inputs["Fchem"]),
-                  facts=facts, consumed_kg_yr=0.0, allowance_kg_yr=allowance, allowance_basis=allowance_basis)
+                  facts=facts, consumed_kg_yr=0.0, allowance_kg_yr=allowance, allowance_basis=allowance_basis,
+                  rounding_limit_kg_yr=rounding_limit)
 
 
 def _revised_messages(key: str, inputs: Mapping[str, Any], fac: Facility, staff: Workers, hand_key: str,
@@ -326,13 +380,13 @@ def _revised_notes(key: str, inputs: Mapping[str, Any], staff: Workers, hand_key
             f"Release 2 accumulates {count(cleanings, 'cleaning')} × {count(interval, 'day', shown=given)} = "
             f"{count(cleanings * interval, 'day', shown=given)} of residue against "
             f"{count(days, 'application day', shown=given)} "
-            "(the cleaning_interval_days entered; "
-            "ESD 2010 §4.3: TIMEapply_days ÷ cleanings_per_year when left out).")
+            "(the days of residue collected per cleaning as entered; "
+            "ESD 2010 §4.3: TIMEapply_days ÷ the cleanings a year when left out).")
     if key == KEY_2018:
         notes.append(
             f"Occupational exposures are outside the scope of the {c.EPA_2018} (Section 7); they follow ESD 2010 "
             f"Section 5 with EPA's current hand areas (set used: {hand_key}; scenario default {c.HAND_AREAS_2018}). Release 5 "
-            f"stripping process: {inputs['stripping_process']}.")
+            f"stripping process: “{dict(STRIPPING_PROCESSES)[inputs['stripping_process']]}”.")
     return notes
 
 
@@ -383,7 +437,9 @@ def run_2004(inputs: Mapping[str, Any]) -> Result:
     return Result(KEY_2004, dict(inputs), facility, releases, exposures, warnings, calc.trace.steps, notes,
                   _default_set(inputs, c.HAND_AREAS_2004, "the 2004 edition prints one hand, 420 cm² (ref 21, CEB 2000)"),
                   process=process_steps(c.CONTAINERS_2004, inputs["Fchem"]), facts=facts, consumed_kg_yr=0.0,
-                  allowance_kg_yr=allowance, allowance_basis=allowance_basis)
+                  allowance_kg_yr=allowance, allowance_basis=allowance_basis,
+                  # whole sites (Eqn 3-3 rounded up): less than one site's use, the edition's own rounding
+                  rounding_limit_kg_yr=allowance)
 
 
 PHOTORESIST_2004 = Scenario(

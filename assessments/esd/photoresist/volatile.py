@@ -156,6 +156,33 @@ def vapour_inhalation(Qvapor_generation: float, MWchem: float, VPchem: float, RA
     return inhalation.inhalation_dose(inhalation.ppm_to_mg_m3(ppm, MWchem), TIMEexposure)
 
 
+@equation("Cv_task", "ppm", "min(1.7e5 × 298 × Qvapor_generation / (MWchem × RATEventilation × Fmixing_factor), "
+          "VPchem × 10⁶ / 760)", f"{APPENDIX_B} Eq B-7, B-8",
+          label="Vapour concentration in the breathing zone during the task")
+def vapour_concentration(Qvapor_generation: float, MWchem: float, VPchem: float, RATEventilation: float,
+                         Fmixing_factor: float) -> float:
+    """Vapour concentration in the breathing zone during the task [ppm] (EPA/OPPT Mass Balance Model).
+
+    Parameters
+    ----------
+    Qvapor_generation : vapour generation rate [g/s]
+    MWchem : molecular weight [g/mol]
+    VPchem : vapour pressure [torr] (the saturation cap, Eq B-8)
+    RATEventilation : ventilation rate [ft³/min] (Table B-2)
+    Fmixing_factor : mixing factor [-] (0.5 typical, 0.1 worst case)
+
+    Notes
+    -----
+    ESD 2010, Appendix B.2.2.1, Eq B-7 and B-8 ("use the lesser value"): the concentration
+    :func:`vapour_inhalation` breathes over the task's hours. By hand: 1.7e5 × 298 × 0.01 /
+    (100 × 3,000 × 0.5) = 3.377 ppm, below saturation (13,158 ppm).
+
+    >>> round(vapour_concentration(0.01, 100, 10, 3000, 0.5), 3)
+    3.377
+    """
+    return inhalation.mass_balance_concentration_ppm(Qvapor_generation, MWchem, RATEventilation, Fmixing_factor, VPchem)
+
+
 @equation("Elocalair", "kg/site-day",
           "min(Elocalair_model, Elocal_residue), Elocalair_model = Qvapor_generation × TIMEactivity_hours × 3,600 / 1,000",
           MASS_LIMIT_CITATION, label="Vapour released by an activity, at most the residue it evaporates from")
@@ -424,7 +451,14 @@ def _inhalation(calc: Calc, skin: Exposure, rates: Mapping[str, _Rate], hours: f
                  f"Eq B-8), {num(hours)} h/day at 1.25 m³/h: {num(mg)} mg/day.")
         twa = calc(inhalation.twa_mg_m3, EXPinhalation=mg, note=f"Exposure {skin.letter} inhalation, {label}")
         ppm = calc(inhalation.twa_ppm, Cm_8hr_TWA=twa, MW=mw, note=f"Exposure {skin.letter} inhalation, {label}")
-        estimates.append(ExposureEstimate(label, mg, basis, mg_m3=twa, ppm=ppm))
+        # The concentration during the task, for a short-term limit (INTERFACE.md, "Additions, version 3").
+        during = f"Exposure {skin.letter} inhalation, {label}: during the task"
+        task_ppm = calc(vapour_concentration, Qvapor_generation=rate.used, MWchem=mw, VPchem=vp, RATEventilation=Q,
+                        Fmixing_factor=k, note=during)
+        task = calc(inhalation.task_mg_m3, Cv=task_ppm, MW=mw, note=during)
+        minutes = calc(inhalation.task_minutes, TIMEexposure=hours, note=during)
+        estimates.append(ExposureEstimate(label, mg, basis, mg_m3=twa, ppm=ppm, task_mg_m3=task, task_ppm=task_ppm,
+                                          task_minutes=minutes))
     return Exposure(skin.letter, skin.activity, "inhalation", inhalation.MASS_BALANCE_MODEL, f"{APPENDIX_B} Eq B-7 to B-10",
                     skin.workers_per_site, skin.days_per_year, estimates)
 

@@ -32,10 +32,15 @@ from .methods import DARS_COMPOSITE, POLLUTANT_CLASSES, QA_QC, standing
 NO_SUCH_RELEASE = "no release {number} in this scenario's result (releases: {numbers})"
 NO_DAYS = "is required: release {number} gives no days"
 EXCEEDS_USE = (
-    "Release {number} ({entry}, {source}): the site-specific release of {release} kg/yr "
-    "(all sites) brings the total released to {total} kg/yr, more than the {used} kg/yr of "
+    "Release {number} ({entry}; source: {source}): the site-specific release of {release} kg/yr "
+    "(all sites) brings the total released ({counted}) to {total} kg/yr, more than the {used} kg/yr of "
     "chemical used{basis}; submitter data are not capped: check the entry against the use."
 )
+#: What the warning's total adds: every release, site data included; where estimates depend
+#: on a range, in one consistent set (``Result.one_set_released_kg_yr``), which a page's total
+#: of the media (each medium from its own set) may exceed.
+COUNTED = "every release"
+COUNTED_IN_ONE_SET = "every release, in one consistent set"
 #: Relative difference below which two totals are equal (floating-point noise: the
 #: photoresist releases add up to Qchem_yr within a few ulps).
 _NOISE = 1e-9
@@ -133,7 +138,7 @@ def _use(result: Result) -> tuple[float, str] | None:
 
 
 def _exceeds_use(entry: SiteEntry, release: Release, before: float, after: float,
-                 use: tuple[float, str] | None) -> list[str]:
+                 use: tuple[float, str] | None, one_set: bool = False) -> list[str]:
     """The warning when this entry's release raised the total above the use, else none."""
     if use is None or not math.isfinite(after):
         return []
@@ -141,9 +146,9 @@ def _exceeds_use(entry: SiteEntry, release: Release, before: float, after: float
     if after - used <= _NOISE * abs(used) or after - before <= _NOISE * abs(before):
         return []
     return [EXCEEDS_USE.format(
-        number=release.number, entry=entry.prefix, source=entry.source,
+        number=release.number, entry=entry.name, source=entry.source,
         release=num(release.estimates[0].kg_year_all_sites), total=num(after), used=num(used),
-        basis=basis)]
+        basis=basis, counted=COUNTED_IN_ONE_SET if one_set else COUNTED)]
 
 
 def apply_site_specific(result: Result, entries: list[SiteEntry]) -> Result:
@@ -195,7 +200,7 @@ def apply_site_specific(result: Result, entries: list[SiteEntry]) -> Result:
             notes.append(f"Release {number}: site-specific air emission added beside the ESD's "
                          f"estimates ({e.source}).")
         before, total = total, _total_released(result, releases)
-        warnings.extend(_exceeds_use(e, release, before, total, use))
+        warnings.extend(_exceeds_use(e, release, before, total, use, one_set=bool(result.case_totals())))
     inputs = dict(result.inputs)
     inputs[SITE_SPECIFIC] = [e.as_dict() for e in entries]
     return dataclasses.replace(result, inputs=inputs, releases=releases, warnings=warnings,

@@ -42,3 +42,22 @@ HOURS_PER_DAY = 24.0
 HOURS_PER_YEAR_MAX = 8784.0
 #: Days in a leap year: the upper bound of days of release a year.
 DAYS_PER_YEAR_MAX = 366
+
+# --- Ceilings of the size-like inputs (issue 26) ---------------------------------------
+# EIIP prints examples, not ranges: each ceiling is a generous physical bound, stated as
+# such, far above its examples, that refuses a unit slip of several orders of magnitude.
+
+#: Material through a process [gal/hr]: a rail car an hour, 20,000 gal, the largest
+#: container of the standard models (OECD ESD No. 9, 2010, Appendix B Table B-3);
+#: EIIP Examples 6.4-1 and 6.4-2 enter 2 gal/hr.
+MATERIAL_FLOW_MAX_GAL_HR = 20_000.0
+#: Stack gas flow [dscf/hr]: about ten thousand times EIIP Example 6.4-3's 109,020 dscf/hr.
+STACK_FLOW_MAX_DSCF_HR = 1e9
+#: Liquid surface area [ft²]: ten thousand times EIIP Example 6.5-4's 1 ft² (a 100 ft by
+#: 100 ft open surface).
+SURFACE_AREA_MAX_FT2 = 10_000.0
+#: Activity [units/hr]: about thirty thousand times EIIP Example 6.5-2's 30 wafers/hr.
+ACTIVITY_MAX_PER_HR = 1e6
+#: Sites a set of data stands for: about ten times the US semiconductor facilities the
+#: ESDs count (955, OECD ESD No. 9 §1.4; 922, OECD ESD No. 35 ¶45).
+NSITES_MAX = 10_000

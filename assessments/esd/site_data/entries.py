@@ -16,6 +16,8 @@ from .methods import METHODS, SiteMethod
 
 #: The input key every scenario accepts beside its own symbols.
 SITE_SPECIFIC = "site_specific"
+#: What a reviewer calls the entries (the wizard step's title, the warnings' and the pages' words).
+SITE_DATA_NAME = "Submitter's site data"
 
 _ENTRY_KEYS = ("method", "inputs", "replaces", "source", "activity")
 
@@ -49,7 +51,14 @@ class SiteEntry:
 
     @property
     def prefix(self) -> str:
+        """The key of the entry's errors (``site_specific[0]``): the command line's and the forms' key."""
         return f"{SITE_SPECIFIC}[{self.index}]"
+
+    @property
+    def name(self) -> str:
+        """The entry as a reviewer reads it: ``Submitter's site data, entry 1: Material balance
+        (pollutant content)``, numbered from one as the wizard lists the entries."""
+        return f"{SITE_DATA_NAME}, entry {self.index + 1}: {self.method.title}"
 
     def as_dict(self) -> dict[str, Any]:
         """The entry as the result's ``inputs["site_specific"]`` records it."""

@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..calc import Calc
-from ..parameters import CHOICE, INT, CrossCheck, Param, ParamSet, Step
+from ..parameters import CHOICE, INT, PERCENT, CrossCheck, Param, ParamSet, Step
 from ..text import given
+from . import constants as c
 from . import equations as eq
 from .constants import (
     DAYS_PER_YEAR_MAX,
@@ -120,7 +121,7 @@ def _common_params() -> tuple[Param, ...]:
               "Facility data", STEP, lower=0, upper=DAYS_PER_YEAR_MAX, lower_open=True,
               if_empty="the days of the release it replaces (required for a release added beside the others)"),
         Param("Nsites", "Sites the data stand for", "sites", None,
-              "Reviewer", STEP, lower=1, kind=INT,
+              "Reviewer", STEP, lower=1, upper=c.NSITES_MAX, kind=INT,
               if_empty="the sites of the release it replaces, else one site"),
     )
 
@@ -157,9 +158,9 @@ def _param_set(*params: Param, checks: tuple[CrossCheck, ...] = ()) -> ParamSet:
 def _q_in_out() -> tuple[Param, Param]:
     return (
         Param("Q_in", "Material entering the process", "gal/hr", None, "Facility data",
-              STEP, lower=0, required=True),
+              STEP, lower=0, upper=c.MATERIAL_FLOW_MAX_GAL_HR, required=True),
         Param("Q_out", "Material leaving as waste, recovered or in product", "gal/hr", None,
-              "Facility data", STEP, lower=0, required=True),
+              "Facility data", STEP, lower=0, upper=c.MATERIAL_FLOW_MAX_GAL_HR, required=True),
     )
 
 
@@ -171,8 +172,8 @@ def _mw(required: bool = True) -> Param:
 
 def _flow() -> Param:
     return Param("V", "Stack gas volumetric flow rate", "dscf/hr", None,
-                 "Facility data (flow meter, EPA Method 2)", STEP, lower=0, lower_open=True,
-                 required=True)
+                 "Facility data (flow meter, EPA Method 2)", STEP, lower=0, upper=c.STACK_FLOW_MAX_DSCF_HR,
+                 lower_open=True, required=True)
 
 
 def _molar_volume() -> Param:
@@ -184,7 +185,7 @@ def _control_efficiency() -> Param:
     return Param("CE", "Control efficiency of the device (0: uncontrolled)", "%", 0.0,
                  "Facility data: the device's control efficiency for the pollutant (EIIP Forms C1 to C4; "
                  "§2.3.2 add-on control devices); 0 when the emission leaves uncontrolled", STEP,
-                 lower=0, upper=100)
+                 lower=0, upper=100, share=PERCENT)
 
 
 # --- Hourly emission rate E_x [lb/hr], each step evaluated and traced by one Calc call ---
@@ -274,7 +275,8 @@ _METHOD_LIST = (
                    Param("d", "Density of the material", "lb/gal", None, "Facility data (MSDS)",
                          STEP, lower=0, lower_open=True, required=True),
                    Param("wt_pct_x", "Weight percent of the pollutant in the material", "%",
-                         None, "Facility data (MSDS)", STEP, lower=0, upper=100, required=True),
+                         None, "Facility data (MSDS)", STEP, lower=0, upper=100, required=True,
+                         share=PERCENT),
                    _control_efficiency(),
                    checks=(_out_not_above_in,)),
         _hourly_speciated,
@@ -295,7 +297,7 @@ _METHOD_LIST = (
                          "Facility data (site-specific testing preferred, Table 6.3-1 note a)",
                          STEP, lower=0, required=True),
                    Param("AF", "Activity factor", "units/hr", None, "Facility data", STEP,
-                         lower=0, required=True),
+                         lower=0, upper=c.ACTIVITY_MAX_PER_HR, required=True),
                    _control_efficiency()),
         _hourly_emission_factor,
     ),
@@ -325,7 +327,7 @@ _METHOD_LIST = (
                    Param("U", "Wind speed over the surface", "miles/hr", None, "Facility data",
                          STEP, lower=0, lower_open=True, required=True),
                    Param("A", "Liquid surface area", "ft²", None, "Facility data", STEP,
-                         lower=0, lower_open=True, required=True),
+                         lower=0, upper=c.SURFACE_AREA_MAX_FT2, lower_open=True, required=True),
                    Param("P_vap_x", "Vapour pressure of the pollutant", "psia", None,
                          "Chemical-specific", STEP, lower=0, lower_open=True, required=True),
                    Param("T", "Temperature", "°R", None, "Facility data", STEP, lower=0,

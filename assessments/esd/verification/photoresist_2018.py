@@ -212,5 +212,5 @@ FIGURES = (
             IRER_RELEASES_ONLY.facts("workers_per_site"), count=True,
             remark=("The sample IRER presents releases only (§7, Notes & key assumptions: \"Occupational exposures "
                     "are outside of the scope of the ESD update and are not assessed in this sample IRER\"): "
-                    "include_exposures = no.")),
+                    "Estimate worker exposures = No: releases only.")),
 )

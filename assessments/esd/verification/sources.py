@@ -26,13 +26,17 @@ table.
 
 from __future__ import annotations
 
+import inspect
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from ..calc import equation_info
+from ..figures import EXPOSURE_AMOUNTS, EXPOSURE_COUNTS, FACTS, RELEASE_AMOUNTS
 from ..registry import Scenario
 from ..results import Result
+from ..text import in_words, internal_name
 
 #: Results of the runs made while one table is built, by :meth:`Run.cache_key`.
 Results = dict[tuple[Any, ...], Result]
@@ -103,9 +107,34 @@ class Run:
 
     @property
     def how(self) -> str:
-        given = ", ".join(f"{k} = {_value_text(v)}" for k, v in self.inputs.items())
-        preset = f"preset {self.preset!r}" if self.preset else ""
+        """The run in a reader's words: the scenario's key, the preset by its label, each input
+        by its document symbol (or, for an engine key, its label) and a choice by its label.
+
+        >>> from assessments.esd.photoresist import PHOTORESIST_2018
+        >>> Run(PHOTORESIST_2018, {"Qchem_yr": 5000, "stripping_process": "organic_solvent"}).how
+        'photoresist-2018 (Qchem_yr = 5000, Stripping process = Organic solvent stripping: 25 % to water, 75 % to incineration)'
+        """
+        given = ", ".join(f"{self.name(k)} = {self._value(k, v)}" for k, v in self.inputs.items())
+        labels = {p.key: p.label for p in self.scenario.presets}
+        preset = f"preset “{labels.get(self.preset, self.preset)}”" if self.preset else ""
         return f"{self.scenario.key} ({'; '.join(part for part in (preset, given) if part)})"
+
+    def name(self, symbol: str) -> str:
+        """An input as the run's text names it: its symbol, or the label of an engine key."""
+        params = self.scenario.offered().params
+        if internal_name(symbol) and symbol in params:
+            return params[symbol].label
+        return in_words(symbol)
+
+    def _value(self, symbol: str, value: Any) -> str:
+        params = self.scenario.offered().params
+        if symbol in params and params[symbol].choices and isinstance(value, str):
+            return params[symbol].choice_label(value)
+        return _value_text(value)
+
+    def _facility_name(self, name: str) -> str:
+        declared = self.scenario.facility_labels.get(name.replace(".", "/"))
+        return declared.label if internal_name(name.split(".")[-1]) and declared is not None else name
 
     # --- the fields of a result -------------------------------------------------------
 
@@ -118,7 +147,7 @@ class Run:
                 value = value[part]
             return value
 
-        return Pick(self, f"facility {name}", get)
+        return Pick(self, f"facility {self._facility_name(name)}", get)
 
     def release(self, number: int, field_name: str = "kg_site_day", label: str | None = None) -> Pick:
         """A field of release ``number``'s estimate (the one labelled ``label`` when it has several)."""
@@ -129,7 +158,7 @@ class Run:
             return getattr(estimate, field_name)
 
         which = f" ({label})" if label else ""
-        return Pick(self, f"release {number}{which} {field_name}", get)
+        return Pick(self, f"release {number}{which}: {RELEASE_AMOUNTS[field_name][0].lower()}", get)
 
     def exposure(self, letter: str, field_name: str = "mg_day", label: str | None = None,
                  route: str = "dermal") -> Pick:
@@ -144,15 +173,16 @@ class Run:
             return estimate.mg_day
 
         which = f" ({label})" if label else ""
-        return Pick(self, f"exposure {letter} {route}{which} {field_name}", get)
+        what = (EXPOSURE_AMOUNTS.get(field_name) or EXPOSURE_COUNTS[field_name])[0].lower()
+        return Pick(self, f"exposure {letter}, {route}{which}: {what}", get)
 
     def input(self, symbol: str) -> Pick:
         """The effective input ``symbol`` (the engine's default when not given)."""
-        return Pick(self, f"input {symbol} (effective)", lambda result: result.inputs[symbol])
+        return Pick(self, f"input {self.name(symbol)} (effective)", lambda result: result.inputs[symbol])
 
     def facts(self, name: str) -> Pick:
         """A field of the result's facility facts (sites, operating days, workers)."""
-        return Pick(self, f"facts {name}", lambda result: getattr(result.facts, name))
+        return Pick(self, f"facts: {FACTS[name][0].lower()}", lambda result: getattr(result.facts, name))
 
 
 @dataclass(frozen=True)
@@ -180,9 +210,23 @@ class Equation:
 
     @property
     def how(self) -> str:
-        module = self.function.__module__.removeprefix("assessments.esd.")
-        shown = ", ".join(a.how if hasattr(a, "value") else _value_text(a) for a in self.args)
-        return f"{module}.{self.function.__name__}({shown})"
+        """The equation as the document writes it (its declaration: symbol, formula and
+        citation; else the function's summary) and each argument by its name.
+
+        >>> from assessments.esd.site_data.equations import material_balance_emissions
+        >>> Equation(material_balance_emissions, (2, 1.5, 7.5)).how
+        'E_x = (Q_in − Q_out) × C_x (EIIP Vol. II Ch. 6 Eqn 6.4-1) with Q_in = 2, Q_out = 1.5, C_x = 7.5'
+        """
+        names = list(inspect.signature(self.function).parameters)
+        shown = ", ".join(
+            f"{in_words(name)} = " + (f"({a.how})" if hasattr(a, "value") else _value_text(a))
+            for name, a in zip(names, self.args))
+        try:
+            info = equation_info(self.function)
+            what = f"{info.symbol} = {info.formula} ({info.citation})"
+        except TypeError:  # a helper the documents print no equation for: its summary
+            what = (inspect.getdoc(self.function) or self.function.__name__).split("\n")[0].rstrip(".")
+        return f"{what} with {shown}"
 
     def value(self, results: Results) -> Any:
         return self.function(*(a.value(results) if hasattr(a, "value") else a for a in self.args))

@@ -49,7 +49,8 @@ errors as JSON on stderr (exit 2).
   esd defaults KEY
       {"scenario", "title", "source",
        "inputs": {SYMBOL: {"default", "required", "label", "units", "source", "step",
-                           "allowed", "lower", "upper" | "choices", "from_case"?}, ...},
+                           "allowed", "lower", "upper" | "choices", "from_case"?,
+                           "share"? ("fraction": 0 to 1, or "percent": 0 to 100)}, ...},
        "steps": [{"key", "title", "help"}], "presets": [{"key", "label", "values", "source"}]}
       "default" is null for an input with no default (required, or computed when left out).
   esd compute KEY [FILE|-]
@@ -57,7 +58,9 @@ errors as JSON on stderr (exit 2).
       left out; prints the result: scenario, engine_version, inputs, facility, releases,
       exposures, warnings, trace, notes, default_set, process, facts, totals_by_medium,
       mass_balance {used_kg_yr, released_kg_yr, consumed_kg_yr, difference_kg_yr, basis,
-      allowance_kg_yr, allowance_basis}.
+      allowance_kg_yr, allowance_basis, rounding_limit_kg_yr, over_release_kg_yr,
+      over_release_warning, over_release_inputs} (the last four added by issue 26: the
+      warning, "" when none, that the releases exceed the use beyond whole-container rounding).
   esd verify [--json]
       runs every worked example of the documents through the engine (no KEY): one row a
       printed figure, {"document", "section", "quantity", "printed", "computed", "match",
@@ -229,8 +232,10 @@ def defaults_payload(scenario: registry.Scenario) -> dict[str, Any]:
 def json_words(scenario: registry.Scenario, errors: dict[str, str]) -> dict[str, str]:
     """``errors`` as a reader of JSON needs them: a choice input's refusal names the JSON
     values it accepts (``true, false, "yes", "no"``), not the labels the wizard's form
-    shows (INTERFACE.md, "Additions, version 3", "Booleans")."""
-    worded = dict(errors)
+    shows (INTERFACE.md, "Additions, version 3", "Booleans"); a message with words of its
+    own for a reader of JSON (``shares.Message``: a share asked about, ``give 90 ..., or the
+    JSON string "0.9%"``) takes them, a site-data entry's too."""
+    worded = {key: getattr(message, "json_words", message) for key, message in errors.items()}
     choices = {p.symbol: p for p in scenario.params.params if p.kind == CHOICE}
     for symbol, message in errors.items():
         param = choices.get(symbol)

@@ -105,7 +105,9 @@ USERS_EXIST = (
 DEMO_FAILED = "load_demo could not make the demo data: {step} failed ({problem}). Nothing was loaded."
 LOADED = "Demo data loaded: {what}."
 NOTHING_MISSING = "The demo data is all here already: nothing loaded."
-HISTORY_REASON = "Demo data loaded by load_demo."
+HISTORY_REASON = "Demo data, loaded by the demo command."
+#: The mark written before the History said it in words (issue 26): still recognised.
+EARLIER_REASONS = ("Demo data loaded by load_demo.",)
 SHOWN = 5  # findings named in NOT_DEMO_ONLY; the rest are counted
 # The demo review's emails would go to the demo users' example addresses: none is sent.
 NO_EMAIL = "django.core.mail.backends.dummy.EmailBackend"
@@ -152,9 +154,9 @@ def marked(reason: str | None, limit: int | None = None) -> str:
     :data:`HISTORY_REASON`.
 
     >>> marked("Submitted by reviewer.")
-    'Submitted by reviewer. Demo data loaded by load_demo.'
-    >>> marked("Copied from approved revision 1.", limit=40)
-    'Copied f… Demo data loaded by load_demo.'
+    'Submitted by reviewer. Demo data, loaded by the demo command.'
+    >>> marked("Copied from approved revision 1.", limit=50)
+    'Copied fro… Demo data, loaded by the demo command.'
     """
     if not reason:
         return HISTORY_REASON
@@ -165,7 +167,8 @@ def marked(reason: str | None, limit: int | None = None) -> str:
 
 
 def is_marked(reason: str | None) -> bool:
-    return bool(reason) and (reason == HISTORY_REASON or reason.endswith(f" {HISTORY_REASON}"))
+    return bool(reason) and any(reason == mark or reason.endswith(f" {mark}")
+                                for mark in (HISTORY_REASON, *EARLIER_REASONS))
 
 
 @contextmanager
