@@ -149,3 +149,15 @@ def parse_number(text: str) -> float:
     if any(c.isdigit() and not "0" <= c <= "9" for c in stripped):
         raise NumberTextError(text, hint=ASCII_DIGITS)
     raise NumberTextError(text)
+
+
+def read_number(text: str, allowed: str, *, where: str = "") -> float:
+    """:func:`parse_number` for an input's reader: a refusal as the ``ValueError`` the
+    forms, the command line and the imports print, naming the allowed range (``allowed``)
+    and how to type the number instead; ``where`` places the number (" before the % sign")."""
+    try:
+        return parse_number(text)
+    except NumberTextError as exc:
+        what = "a finite number" if exc.infinite else "a number"
+        hint = f": {exc.hint}" if exc.hint else ""
+        raise ValueError(f"must be {what}{where} ({allowed}){hint}") from None

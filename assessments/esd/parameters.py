@@ -30,7 +30,9 @@ from . import shares
 from .number_text import ASCII_DIGITS as ASCII_DIGITS
 from .number_text import COMMA_GROUPS as COMMA_GROUPS
 from .number_text import DECIMAL_COMMA as DECIMAL_COMMA
-from .number_text import NumberTextError, parse_number
+from .number_text import NumberTextError as NumberTextError
+from .number_text import parse_number as parse_number
+from .number_text import read_number
 from .shares import FRACTION as FRACTION
 from .shares import PERCENT as PERCENT
 from .shares import PERCENT_SIGN, SHARE_HINTS, SHARES, error_words
@@ -376,12 +378,7 @@ class Param:
         if shares.has_sign(raw):
             return shares.read_percentage(self, raw)
         if isinstance(raw, str):
-            try:
-                value = parse_number(raw)
-            except NumberTextError as exc:
-                what = "a finite number" if exc.infinite else "a number"
-                hint = f": {exc.hint}" if exc.hint else ""
-                raise ValueError(f"must be {what} ({self.range_text()}){hint}") from None
+            value = read_number(raw, self.range_text())
         else:
             try:
                 value = float(raw)

@@ -26,7 +26,7 @@ import json
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, TypeGuard
 
-from .number_text import NumberTextError, parse_number
+from .number_text import read_number
 from .text import allowed_range
 
 if TYPE_CHECKING:
@@ -94,12 +94,7 @@ def read_percentage(param: Param, raw: str) -> float:
         raise ValueError(Message(
             f"is not a percentage: type the number without the % sign ({param.allowed_text()})",
             json_words=f"is not a percentage: give a JSON number, without a % sign ({param.allowed_text()})"))
-    try:
-        number = parse_number(number_text)
-    except NumberTextError as exc:
-        what = "a finite number" if exc.infinite else "a number"
-        hint = f": {exc.hint}" if exc.hint else ""
-        raise ValueError(f"must be {what} before the % sign ({param.range_text()} %){hint}") from None
+    number = read_number(number_text, f"{param.range_text()} %", where=" before the % sign")
     if param.share == PERCENT:
         return number
     value = float(Decimal(number_text.strip().replace(",", "")) / 100) + 0.0  # -0% is 0
