@@ -64,6 +64,27 @@ def case_reason(param: Param) -> str:
     return CASE_REASON.format(field=case_field_label(param.from_case or ""))
 
 
+def recorded_case_field(reason: str | None, fields: Iterable[str]) -> str | None:
+    """The case field among ``fields`` whose value a stored reason records the input took
+    (the reason is :data:`CASE_REASON` for that field), else None.
+
+    The record outlives the declaration: an input that once took its value from the case
+    and no longer declares ``from_case`` (the CVD precursor's weight fraction, prefilled
+    from the case's use concentration until the precursor's purity was told apart from it) still holds the
+    case's value in the uses saved then, and the sanitised copy treats it as carrying the
+    field (``reports.derivation``).
+
+    >>> recorded_case_field("Submission: concentration in the use formulation.", ["use_concentration"])
+    'use_concentration'
+    >>> recorded_case_field("PMN page 3.", ["use_concentration"]) is None
+    True
+    """
+    for field in fields:
+        if reason == CASE_REASON.format(field=case_field_label(field)):
+            return field
+    return None
+
+
 def case_input(param: Param, value: Any) -> tuple[Any, str | None]:
     """What a use stores for ``param`` when its case field holds ``value``: ``(value,
     reason)``, the reason ``None`` when the value needs none (``services.needs_reason``);

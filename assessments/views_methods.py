@@ -19,4 +19,8 @@ from .esd import verification
 
 @require_GET
 def method_validation(request):
-    return render(request, "assessments/method_validation.html", {"validation": verification.validation()})
+    return render(request, "assessments/method_validation.html", {
+        "validation": verification.validation(),
+        "digits": verification.COMPUTED_DIGITS,
+        "uncomputed": verification.UNCOMPUTED_TEXT,
+    })

@@ -2,7 +2,8 @@
 
 A claim reaches a use through the engine inputs that carry its case field
 (``Param.from_case``: the production volume, the concentration and the molecular weight
-each have an input of every scenario that uses them). The engine says which parts of the result
+each have an input of every scenario that uses them), and through any input whose stored
+reason records that it took the case field's value (``case_links.recorded_case_field``). The engine says which parts of the result
 move with each of those inputs (:func:`assessments.esd.provenance.dependence`); this module
 asks it about the inputs that carry a *claimed* field and answers in case fields, for the
 report's builder (:mod:`.context`).
@@ -20,6 +21,7 @@ from typing import Any
 
 from django.db import models
 
+from ..case_links import recorded_case_field
 from ..esd import registry
 from ..esd.parameters import EngineValidationError
 from ..esd.provenance import NONE, Provenance, dependence
@@ -57,7 +59,14 @@ class UseDerivation:
         except EngineValidationError:  # a method this engine does not offer: anything may derive
             self.everything = reaching
             return
+        # What the declarations carry, and what the stored reasons record was taken from the
+        # case (an input that has since stopped declaring it, case_links.recorded_case_field).
+        reasons = scenario.reasons if isinstance(scenario.reasons, dict) else {}
         self.carried = {p.symbol: p.from_case for p in params if p.from_case in reaching}
+        for p in params:
+            recorded = recorded_case_field(reasons.get(p.symbol), reaching)
+            if recorded and p.symbol not in self.carried:
+                self.carried[p.symbol] = recorded
         if not self.carried:
             return
         inputs = scenario.computed_inputs

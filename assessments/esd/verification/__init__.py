@@ -22,6 +22,8 @@ computes every row once per process; :func:`validation` groups them by document.
 
 from .compare import Printed, at_precision, matches, parse_printed
 from .evaluation import (
+    COMPUTED_DIGITS,
+    UNCOMPUTED_TEXT,
     DocumentRows,
     Row,
     Summary,
@@ -36,6 +38,8 @@ from .evaluation import (
 from .sources import NOT_COMPUTED, Document, Equation, Figure, Run
 
 __all__ = [
+    "COMPUTED_DIGITS",
+    "UNCOMPUTED_TEXT",
     "NOT_COMPUTED",
     "Document",
     "DocumentRows",

@@ -8,7 +8,6 @@ by document with the counts.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
@@ -43,19 +42,6 @@ class Row:
         """A match, or a difference the note explains."""
         return self.match or bool(self.note)
 
-    @property
-    def computed_text(self) -> str:
-        """The engine's number for people: six significant figures, or "not computed".
-
-        >>> from dataclasses import replace
-        >>> row = Row("d", "s", "q", "2.6", 2.556584362139918, True, "", "", "m")
-        >>> row.computed_text, replace(row, computed=2924).computed_text, replace(row, computed=2391.12).computed_text
-        ('2.55658', '2,924', '2,391.12')
-        >>> replace(row, computed=None).computed_text
-        'not computed'
-        """
-        return format_computed(self.computed)
-
     def as_dict(self) -> dict[str, Any]:
         return {
             "document": self.document,
@@ -71,14 +57,11 @@ class Row:
         }
 
 
-def format_computed(value: float | int | None) -> str:
-    if value is None or isinstance(value, bool) or not isinstance(value, (int, float)):
-        return "not computed"
-    if isinstance(value, int):
-        return f"{value:,}"
-    if not math.isfinite(value):
-        return str(value)
-    return f"{value:,.6g}"
+#: The engine's number in the table, on the page and from ``esd verify`` alike: six
+#: significant figures by the application's one number rule (``assessments.numbers.significant``,
+#: applied outside the engine), or :data:`UNCOMPUTED_TEXT`.
+COMPUTED_DIGITS = 6
+UNCOMPUTED_TEXT = "not computed"
 
 
 def evaluate(figures: Iterable[Figure]) -> list[Row]:
@@ -143,11 +126,15 @@ class Summary:
         '202 figures: 193 match; 9 differ, each explained in its note.'
         >>> Summary(202, 192, 9, 1).text
         '202 figures: 192 match; 10 differ, 9 explained in their notes and 1 with no note.'
+        >>> Summary(1, 1, 0, 0).text, Summary(2, 1, 1, 0).text, Summary(3, 1, 1, 1).text
+        ('1 figure: all match.', '2 figures: 1 matches; 1 differs, each explained in its note.', '3 figures: 1 matches; 2 differ, 1 explained in its note and 1 with no note.')
         """
-        head = f"{self.figures} figures: {self.matches} match; {self.differ} differ"
+        figures = f"{self.figures} figure{'' if self.figures == 1 else 's'}"
+        head = f"{figures}: {self.matches} match{'es' if self.matches == 1 else ''}; {self.differ} differ{'s' if self.differ == 1 else ''}"
         if not self.unexplained:
-            return f"{head}, each explained in its note."
-        return f"{head}, {self.explained} explained in their notes and {self.unexplained} with no note."
+            return f"{head}, each explained in its note." if self.differ else f"{figures}: all match."
+        explained = f"{self.explained} explained in {'its note' if self.explained == 1 else 'their notes'}"
+        return f"{head}, {explained} and {self.unexplained} with no note."
 
 
 def summarise(rows: Iterable[Row]) -> Summary:

@@ -31,6 +31,7 @@ from django.core.management.base import BaseCommand, CommandParser, DjangoHelpFo
 
 from assessments.esd import registry, verification
 from assessments.esd.parameters import ALL, CHOICE, CHOICE_RANGE, EngineValidationError
+from assessments.numbers import significant
 
 LIST, DEFAULTS, COMPUTE, VERIFY = "list", "defaults", "compute", "verify"
 #: The actions of the JSON contract (INTERFACE.md's first section): JSON on stdout, exit 0
@@ -176,7 +177,7 @@ class Command(BaseCommand):
         if unexplained:
             lines = [UNEXPLAINED.format(count=len(unexplained))]
             lines += [f"  {row.document}, {row.section}: {row.quantity}: printed {row.printed}, engine "
-                      f"{row.computed_text}" + (f" ({row.error})" if row.error else "") for row in unexplained]
+                      f"{computed_text(row)}" + (f" ({row.error})" if row.error else "") for row in unexplained]
             self.stderr.write("\n".join(lines), style_func=lambda text: text)
             raise SystemExit(EXIT_UNEXPLAINED)
 
@@ -190,13 +191,24 @@ class Command(BaseCommand):
         self._fail({ALL: f"{message}; {USAGE}"})
 
 
+def computed_text(row: verification.Row) -> str:
+    """The engine's number in the table, as the Method validation page prints it.
+
+    >>> computed_text(verification.Row("d", "s", "q", "5.84 × 10⁻⁵", 5.8450543e-05, False, "", "", "m"))
+    '5.84505E-5'
+    """
+    if row.computed is None or isinstance(row.computed, bool):
+        return verification.UNCOMPUTED_TEXT
+    return significant(row.computed, verification.COMPUTED_DIGITS)
+
+
 #: The text table's columns: (heading, the row's text).
 TABLE_COLUMNS = (
     ("document", lambda row: row.document),
     ("section", lambda row: row.section),
     ("quantity", lambda row: row.quantity),
     ("printed", lambda row: row.printed),
-    ("computed", lambda row: row.computed_text),
+    ("computed", lambda row: computed_text(row)),
     ("match", lambda row: "yes" if row.match else "NO"),
     ("note", lambda row: row.note or ("" if row.match else " ".join(["(no note)", row.error]).rstrip())),
 )
