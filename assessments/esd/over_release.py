@@ -35,13 +35,14 @@ where it has one, the document's symbol. Nothing here imports Django.
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import math
 from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from .parameters import CHOICE, EngineValidationError, Param, ParamSet
-from .results import Release, Result
+from .results import Release, Result, TraceStep
 from .site_data import SITE_SPECIFIC
 from .text import figure, given, unit_for
 
@@ -104,6 +105,7 @@ def read_inputs(result: Result, releases: list[Release], symbols: Collection[str
     stack = [i for i, step in enumerate(trace) if _number(step.value) and float(step.value) in wanted]
     computed = {float(trace[i].value) for i in stack}
     found = {s for s in symbols if _number(result.inputs.get(s)) and float(result.inputs[s]) in wanted - computed}
+    source = _Sources(trace)
     seen: set[int] = set()
     while stack:
         i = stack.pop()
@@ -113,26 +115,38 @@ def read_inputs(result: Result, releases: list[Release], symbols: Collection[str
         for name, value in trace[i].inputs.items():
             if name in symbols:
                 found.add(name)
-            source = _source(result, i, name, value)
-            if source is not None:
-                stack.append(source)
+            j = source.of(i, name, value)
+            if j is not None:
+                stack.append(j)
             elif name not in symbols and _number(value):  # an input under its equation's name
                 found |= {s for s in symbols if _number(result.inputs.get(s)) and result.inputs[s] == value}
     return found
 
 
-def _source(result: Result, before: int, name: str, value: Any) -> int | None:
-    """The step an input of step ``before`` comes from: the last earlier step of that
-    symbol, else of that value (a step's input named by its parameter, not its symbol)."""
-    earlier = list(enumerate(result.trace[:before]))
-    for j, step in reversed(earlier):
-        if step.symbol == name:
-            return j
-    if _number(value):
-        for j, step in reversed(earlier):
-            if _number(step.value) and float(step.value) == float(value):
-                return j
-    return None
+class _Sources:
+    """Where a step's input comes from: the last earlier step of that symbol, else of that
+    value (a step's input named by its parameter, not its symbol); the steps indexed once."""
+
+    def __init__(self, trace: list[TraceStep]) -> None:
+        self.by_symbol: dict[str, list[int]] = {}
+        self.by_value: dict[float, list[int]] = {}
+        for j, step in enumerate(trace):
+            self.by_symbol.setdefault(step.symbol, []).append(j)
+            if _number(step.value):
+                self.by_value.setdefault(float(step.value), []).append(j)
+
+    @staticmethod
+    def _last_before(indices: list[int] | None, before: int) -> int | None:
+        if not indices:
+            return None
+        k = bisect.bisect_left(indices, before)
+        return indices[k - 1] if k else None
+
+    def of(self, before: int, name: str, value: Any) -> int | None:
+        j = self._last_before(self.by_symbol.get(name), before)
+        if j is None and _number(value):
+            j = self._last_before(self.by_value.get(float(value)), before)
+        return j
 
 
 def _overridden(param: Param, result: Result, raw: Mapping[str, Any]) -> bool:

@@ -65,19 +65,24 @@ def flatten(value: Any, prefix: str = "") -> dict[str, Any]:
     """Every leaf of a JSON-like value by its path (and its kind's, :data:`KIND`); a list's
     path holds its length, a mapping's (below the top) its keys."""
     out: dict[str, Any] = {}
-    if isinstance(value, Mapping):
+    _flatten_into(out, value, prefix)
+    return out
+
+
+def _flatten_into(out: dict[str, Any], value: Any, prefix: str) -> None:
+    # One dictionary filled down the tree (a provenance search flattens hundreds of results).
+    if isinstance(value, dict) or (not isinstance(value, (list, tuple)) and isinstance(value, Mapping)):
         if prefix:
             out[prefix] = tuple(sorted(str(key) for key in value))
         for key, item in value.items():
-            out.update(flatten(item, f"{prefix}/{key}" if prefix else str(key)))
+            _flatten_into(out, item, f"{prefix}/{key}" if prefix else str(key))
     elif isinstance(value, (list, tuple)):
         out[prefix] = len(value)
         for index, item in enumerate(value):
-            out.update(flatten(item, f"{prefix}/{index}"))
+            _flatten_into(out, item, f"{prefix}/{index}")
     else:
         out[prefix] = value
         out[prefix + KIND] = type(value).__name__
-    return out
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -250,6 +255,10 @@ def _compare(base: dict[str, Any], other: dict[str, Any] | None, symbols: set[st
              dependent: dict[str, set[str]]) -> None:
     if other is None:
         return
+    missing = object()
     for path, value in base.items():
-        if path not in other or not _same(value, other[path]):
+        found = other.get(path, missing)
+        if found is value or (type(found) is type(value) and found == value):
+            continue  # the common case, without a call
+        if found is missing or not _same(value, found):
             dependent.setdefault(path, set()).update(symbols)

@@ -22,7 +22,7 @@ from typing import Any
 
 from . import over_release
 from .figures import FacilityFigure
-from .options import OpenMedium, finish, with_options
+from .options import INCLUDE_EXPOSURES, NO, OpenMedium, finish, with_options
 from .parameters import ALL, EngineValidationError, ParamSet
 from .results import Result
 
@@ -104,9 +104,12 @@ class Scenario:
         if not check_over_release:
             return result
         # Releases beyond the use and the documents' rounding: the warning and the inputs
-        # it names, found by computing again with each at its default (issue 26).
+        # it names, found by computing again with each at its default (issue 26). Those
+        # computations read the releases and the mass balance only, so they skip the doses
+        # (releases only, where the scenario offers it): the exposures move no release.
+        releases_only = {INCLUDE_EXPOSURES: NO} if INCLUDE_EXPOSURES in self.params else {}
         return over_release.checked(result, self.params, inputs,
-                                    lambda again: self.compute(again, check_over_release=False))
+                                    lambda again: self.compute({**again, **releases_only}, check_over_release=False))
 
 
 UNKNOWN_SCENARIO = "unknown scenario {key!r}; known: {known}"

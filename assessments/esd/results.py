@@ -14,7 +14,12 @@ from typing import Any
 
 from .text import num
 
-ENGINE_VERSION = "1.0.0"
+#: The engine's version, stored with every result: raised when a result's figures or fields
+#: change in meaning, so a result computed before is told apart (the imports refuse one from
+#: another version; the review checks recompute it). 1.1.0: doses over each exposure's
+#: printed days (ED), the over-release warning, each inhalation estimate's task
+#: concentration (spec/INTERFACE.md, "Additions, version 3").
+ENGINE_VERSION = "1.1.0"
 
 #: The media a release can go to, as a reviewer reads them: the one list of the media.
 MEDIUM_NAMES = (
@@ -580,6 +585,19 @@ def _amount(release: Release, cases: tuple[str, ...]) -> float:
     return max(in_case or [e.kg_year_all_sites for e in release.estimates] or [0.0])
 
 
+_SCALARS = frozenset({float, int, str, bool, type(None)})
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}
+
+
+def _field_names(kind: type) -> tuple[str, ...] | None:
+    """A dataclass's field names (None for any other type), looked up once per type."""
+    if kind not in _FIELD_NAMES:
+        _FIELD_NAMES[kind] = tuple(f.name for f in fields(kind)) if is_dataclass(kind) else None
+    return _FIELD_NAMES[kind]
+
+
 def plain(value: Any) -> Any:
     """``value`` as plain data: what ``dataclasses.asdict`` gives for a result (dataclasses as
     dicts, lists and tuples kept as such), without its deep copy of every number and string,
@@ -588,8 +606,12 @@ def plain(value: Any) -> Any:
     >>> plain(Medium("water", 0.5)), plain([Medium("air")]) == [{"medium": "air", "fraction": None}]
     ({'medium': 'water', 'fraction': 0.5}, True)
     """
-    if is_dataclass(value) and not isinstance(value, type):
-        return {f.name: plain(getattr(value, f.name)) for f in fields(value)}
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    names = _field_names(kind)
+    if names is not None:
+        return {name: plain(getattr(value, name)) for name in names}
     if isinstance(value, list):
         return [plain(item) for item in value]
     if isinstance(value, tuple):

@@ -12,6 +12,7 @@ import pytest
 from django.utils import timezone
 
 from assessments import comparison, services, timeline, workflow
+from assessments.esd.results import ENGINE_VERSION
 from assessments.models import Scenario
 from tests._review_support import add_computed_scenario, approved, toy_engine
 from tests.conftest import make_assessment, make_submission
@@ -94,7 +95,7 @@ def test_history_values_are_numbers_as_the_pages_print_them(reviewer):
                for c in e.changes}
     # An input as entered with its units; the result to three figures: 8,000.123 × 0.2 = 1,600.0246 kg/yr.
     assert changes["Annual volume (Qchem_yr)"] == ("5,000 kg/yr", "8,000.123 kg/yr")
-    assert changes["Result"] == ("computed with engine 1.0.0: Air 1,000 kg/yr", "computed with engine 1.0.0: Air 1,600 kg/yr")
+    assert changes["Result"] == (f"computed with engine {ENGINE_VERSION}: Air 1,000 kg/yr", f"computed with engine {ENGINE_VERSION}: Air 1,600 kg/yr")
     assert "Computed inputs" not in changes  # the result's change says it was computed
 
 

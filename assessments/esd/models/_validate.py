@@ -54,15 +54,25 @@ def check_range(
     ...
     ValueError: d_cm must be greater than 0 cm (got 0)
     """
+    # The models call this for every argument of every run (a provenance search computes a
+    # scenario hundreds of times): a plain float or int within the bounds returns at once,
+    # and the allowed range is put in words only for the message of a refusal.
+    if type(value) is float or type(value) is int:
+        x = float(value)
+        if math.isfinite(x) and not _outside(x, lower, upper, lower_open, upper_open):
+            return x
     allowed = allowed_range(lower, upper, lower_open=lower_open, upper_open=upper_open)
     allowed = _with_units(allowed, units) if allowed else ""
     x = number(name, value, allowed)
-    too_low = lower is not None and (x <= lower if lower_open else x < lower)
-    too_high = upper is not None and (x >= upper if upper_open else x > upper)
-    if too_low or too_high:
+    if _outside(x, lower, upper, lower_open, upper_open):
         hint = f": {hint}" if hint else ""
         raise ValueError(f"{name} must be {allowed}{hint} (got {value!r})")
     return x
+
+
+def _outside(x: float, lower: float | None, upper: float | None, lower_open: bool, upper_open: bool) -> bool:
+    too_low = lower is not None and (x <= lower if lower_open else x < lower)
+    return too_low or (upper is not None and (x >= upper if upper_open else x > upper))
 
 
 def positive(name: str, value: object, units: str = "") -> float:
