@@ -27,7 +27,6 @@ from django.db.models import Max
 from django.utils import timezone
 
 from notices.models import Verb
-from notices.selectors import supervisors_for
 from notices.services import notify
 
 from . import permissions, selectors, services
@@ -42,6 +41,7 @@ from .models import (
     case_snapshot,
     refresh_latest_assessment,
 )
+from .notices import review_supervisors
 from .review import result_problems
 from .roles import is_supervisor
 
@@ -110,7 +110,7 @@ def assessment_submit(*, assessment: Assessment, by, note: str = "", volume_reas
         assessment.volume_excess_reason = volume_reason
         assessment.full_clean()
     assessment = _transition(assessment, action=DecisionAction.SUBMIT, by=by, comment=note)
-    notify(verb=Verb.SUBMITTED, recipients=supervisors_for(assessment.submission), submission=assessment.submission,
+    notify(verb=Verb.SUBMITTED, recipients=review_supervisors(assessment=assessment), submission=assessment.submission,
            assessment=assessment, by=by, comment=note)
     return assessment
 

@@ -1,7 +1,9 @@
 """The client's address, the same for the lockout (django-axes' ``AXES_CLIENT_IP_CALLABLE``)
 and the audit trail.
 
-Directly exposed (``TRUSTED_PROXY_COUNT`` 0, the default) the client is ``REMOTE_ADDR``.
+Directly exposed (``TRUSTED_PROXY_COUNT`` 0, or unset: the default) the client is
+``REMOTE_ADDR``; unset, a proxy on this host that the settings do not know of is refused
+(reviewer.middleware).
 Behind N trusted reverse proxies that each append to ``X-Forwarded-For``, the client is
 the N-th address from the right: the one the outermost trusted proxy saw. Addresses
 further left were written by the client and are never trusted.
@@ -25,7 +27,7 @@ def _valid(address: str | None) -> str | None:
 
 def client_ip(request) -> str | None:
     """The client's IP address, or None when it is not known or not an address."""
-    proxies = getattr(settings, "TRUSTED_PROXY_COUNT", 0)
+    proxies = getattr(settings, "TRUSTED_PROXY_COUNT", None) or 0
     if proxies > 0:
         forwarded = [part.strip() for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if part.strip()]
         if len(forwarded) >= proxies:

@@ -16,7 +16,7 @@ the user polls every 0.7 s, as static/js/irer-progress.js does, until it is "rea
 download again, which serves the stored file. The PDF's latency is that whole wait. The
 report cache is a fresh folder for each run, so every report is drawn on its first request.
 
-Report workers: ``--report-workers`` processes of ``manage.py db_worker`` (default 1) run
+Report workers: ``--report-workers`` processes of ``manage.py report_worker`` (default 1) run
 beside gunicorn and draw the PDFs. One, on this 2-core machine: drawing is CPU-bound (about
 a second of one core a report), so one worker leaves the other core to gunicorn's page
 workers and PostgreSQL, and pages no longer wait behind PDFs; a second worker would halve
@@ -180,7 +180,7 @@ class Gunicorn:
 
 
 class ReportWorkers:
-    """``count`` report workers (``manage.py db_worker``, as the README runs them), stopped
+    """``count`` report workers (``manage.py report_worker``, as the README runs them), stopped
     on exit; each finishes the report it is drawing first."""
 
     def __init__(self, *, count: int, log_path: str):
@@ -192,7 +192,7 @@ class ReportWorkers:
         python = str(ROOT / ".venv/bin/python")
         for n in range(self.count):
             self.processes.append(subprocess.Popen(
-                [python, "manage.py", "db_worker", "--no-reload", "--interval", "0.5", "--worker-id", f"bench-{n + 1}"],
+                [python, "manage.py", "report_worker", "--no-reload", "--interval", "0.5", "--worker-id", f"bench-{n + 1}"],
                 cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT, env=os.environ.copy(),
             ))
         time.sleep(2)  # long enough to fail on a bad setting
@@ -390,7 +390,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=multiprocessing.cpu_count() * 2 + 1,
                         help="gunicorn worker processes (default 2 x cores + 1, as gunicorn.conf.py)")
     parser.add_argument("--report-workers", type=int, default=1,
-                        help="report worker processes, manage.py db_worker (default 1: see the module's docstring)")
+                        help="report worker processes, manage.py report_worker (default 1: see the module's docstring)")
     parser.add_argument("--mix", default=DEFAULT_MIX, help=f"request kinds and weights (default {DEFAULT_MIX})")
     parser.add_argument("--no-baseline", action="store_true", help="skip the trivial-page run")
     args = parser.parse_args()

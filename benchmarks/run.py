@@ -1,6 +1,6 @@
 """Every benchmark, in one command (``bash benchmarks/run.sh``): the engine, the pages at
 10,000 cases, the IRER render and a load run against gunicorn and the report workers that
-draw the PDFs (``load.py``: one ``manage.py db_worker`` by default, which leaves the second
+draw the PDFs (``load.py``: one ``manage.py report_worker`` by default, which leaves the second
 of this machine's two cores to the pages), each printing its table, then a summary beside
 the aims. Prints figures; asserts nothing.
 
@@ -117,7 +117,7 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0, help="mean think time of a simulated user, s (default 1)")
     parser.add_argument("--mix", help="load mix, e.g. list=6,case=4,assessment=7,results=7,pdf=1 (load.py's default)")
     parser.add_argument("--workers", type=int, help="gunicorn workers (default 2 x cores + 1)")
-    parser.add_argument("--report-workers", type=int, help="report workers, manage.py db_worker (load.py's default: 1)")
+    parser.add_argument("--report-workers", type=int, help="report workers, manage.py report_worker (load.py's default: 1)")
     parser.add_argument("--cases", default="10000,100000",
                         help="cases to seed, one size or several comma-separated; the pages are measured at each, "
                              "the load at the largest (default 10000,100000)")

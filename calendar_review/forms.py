@@ -1,14 +1,22 @@
 """The review calendar's forms. They check only what a browser can get wrong (a date that
-is one, a whole number, a choice that is offered); every rule of the calendar itself is
-the models' ``clean()``, run by the services, whose errors come back on the field they
-name."""
+is one, a whole number, a choice that is offered, each typed with plain characters:
+``assessments.forms.plain``); every rule of the calendar itself is the models' ``clean()``,
+run by the services, whose errors come back on the field they name."""
 
 from __future__ import annotations
 
 from django import forms
 
-from .models import MAX_PERIOD_DAYS, REASON_LIMIT
+from assessments.forms.plain import PlainDateField, PlainIntegerField, PlainModelChoiceField
+
+from .models import EARLIEST_RECEIVED, MAX_PERIOD_DAYS, REASON_LIMIT
 from .selectors import DUE_CHOICES, DUE_WITHIN, person
+
+#: The calendar's dates' ranges in words, for a date typed with look-alike characters (the
+#: models' ``clean()`` says the same of a date out of range).
+RECEIVED_RANGE = f"from {EARLIEST_RECEIVED.isoformat()} to today"
+ENTRY_RANGE = "from the day the notice was received to today"
+SUSPENSION_END_RANGE = "from the suspension's first day, at most ten years ahead"
 
 
 class DateInput(forms.DateInput):
@@ -18,10 +26,10 @@ class DateInput(forms.DateInput):
         super().__init__(format="%Y-%m-%d", **kwargs)
 
 
-def _date(label: str, help_text: str = "", required: bool = True) -> forms.DateField:
-    return forms.DateField(
+def _date(label: str, help_text: str = "", required: bool = True, *, subject: str, allowed: str) -> forms.DateField:
+    return PlainDateField(
         label=label, required=required, help_text=help_text, widget=DateInput(),
-        error_messages={"invalid": "Enter a date, e.g. 2026-03-02."},
+        error_messages={"invalid": "Enter a date, e.g. 2026-03-02."}, subject=subject, allowed=allowed,
     )
 
 
@@ -39,8 +47,8 @@ class DueFilterForm(forms.Form):
         label="Due date", required=False, choices=DUE_CHOICES,
         widget=forms.Select(attrs={"class": "form-select"}),
     )
-    within = forms.IntegerField(
-        label="N (days)", required=False, min_value=0, max_value=MAX_PERIOD_DAYS,
+    within = PlainIntegerField(
+        subject="N (days)", label="N (days)", required=False, min_value=0, max_value=MAX_PERIOD_DAYS,
         help_text="For “Due within N days”; 14 when empty.",
         widget=forms.NumberInput(attrs={"class": "form-control", "inputmode": "numeric"}),
     )
@@ -70,42 +78,46 @@ class StyledForm(forms.Form):
 
 
 class CalendarForm(StyledForm):
-    received_on = _date("Received", "The day EPA received the notice. Not in the future.")
-    period_days = forms.IntegerField(
-        label="Review period (days)", min_value=1, max_value=MAX_PERIOD_DAYS,
+    received_on = _date("Received", "The day EPA received the notice. Not in the future.",
+                        subject="The received date", allowed=RECEIVED_RANGE)
+    period_days = PlainIntegerField(
+        subject="The review period (days)", label="Review period (days)", min_value=1, max_value=MAX_PERIOD_DAYS,
         help_text="Calendar days from receipt; weekends count. TSCA gives 90 days for a PMN.",
     )
 
 
 class SuspensionForm(StyledForm):
-    starts_on = _date("Suspended from", "The first day the clock is stopped. Not in the future.")
+    starts_on = _date("Suspended from", "The first day the clock is stopped. Not in the future.",
+                      subject="The suspension's first day", allowed=ENTRY_RANGE)
     ends_on = _date(
         "Suspended to", "The last day the clock is stopped (counted). Leave empty while the suspension is open.",
-        required=False,
+        required=False, subject="The suspension's last day", allowed=SUSPENSION_END_RANGE,
     )
     reason = _reason("e.g. the submitter's request of 2026-03-01, to send test data.")
 
 
 class SuspensionEndForm(StyledForm):
-    ends_on = _date("Last day of the suspension", "The last day the clock was stopped (counted).")
+    ends_on = _date("Last day of the suspension", "The last day the clock was stopped (counted).",
+                    subject="The suspension's last day", allowed=SUSPENSION_END_RANGE)
 
 
 class ExtensionForm(StyledForm):
-    granted_on = _date("Granted on", "The day the extension was granted. Not in the future.")
-    days = forms.IntegerField(
-        label="Days", min_value=1, max_value=MAX_PERIOD_DAYS, help_text="Calendar days added to the review period."
+    granted_on = _date("Granted on", "The day the extension was granted. Not in the future.",
+                       subject="The day the extension was granted", allowed=ENTRY_RANGE)
+    days = PlainIntegerField(
+        subject="An extension (days)", label="Days", min_value=1, max_value=MAX_PERIOD_DAYS, help_text="Calendar days added to the review period."
     )
     reason = _reason("e.g. TSCA 5(c) extension, notice to the submitter of 2026-03-01.")
 
 
-class EngineerChoiceField(forms.ModelChoiceField):
+class EngineerChoiceField(PlainModelChoiceField):
     def label_from_instance(self, obj) -> str:
         return person(obj)
 
 
 class AssignForm(StyledForm):
     engineer = EngineerChoiceField(
-        label="Engineer", queryset=None, empty_label="Choose an engineer",
+        subject="an engineer", label="Engineer", queryset=None, empty_label="Choose an engineer",
         help_text="Reviewers and supervisors (cleared for CBI when the case is CBI).",
     )
     reason = _reason("Kept in the case's history, e.g. workload, expertise in the use.")

@@ -31,11 +31,16 @@ from simple_history.models import HistoricalRecords
 
 from assessments.limits import text_error
 from assessments.models import Submission
+from assessments.models.case_fields import EARLIEST_DATE, DateRange
 
 from .due import Span, due_date
 
-#: The earliest received date accepted: TSCA took effect on 1 January 1977.
-EARLIEST_RECEIVED = date(1977, 1, 1)
+#: The earliest received date accepted: TSCA took effect on 1 January 1977 (the earliest
+#: date of the review, declared once: ``case_fields.EARLIEST_DATE``).
+EARLIEST_RECEIVED = EARLIEST_DATE
+#: The range of a suspension's last day, the one date of the calendar that may lie ahead
+#: of today (the others are refused in the future by ``clean()``).
+SUSPENSION_END = DateRange("The suspension's last day")
 #: The longest review period, extension or suspension one entry may give [days]: a year.
 MAX_PERIOD_DAYS = 365
 #: Characters in a reason.
@@ -164,7 +169,7 @@ class Suspension(models.Model):
     calendar = models.ForeignKey(ReviewCalendar, on_delete=models.CASCADE, related_name="suspensions")
     starts_on = models.DateField("suspended from", help_text="The first day the clock is stopped.")
     ends_on = models.DateField(
-        "suspended to", null=True, blank=True,
+        "suspended to", null=True, blank=True, validators=[SUSPENSION_END],
         help_text="The last day the clock is stopped (counted). Leave empty while the suspension is open.",
     )
     reason = models.TextField("reason", help_text="e.g. the submitter's request of 2026-03-01, to send test data.")

@@ -1,16 +1,46 @@
 """The contact report form. It checks only what a browser can get wrong (a date and time
-that is one, a choice that is offered); every rule of the contact itself is the model's
-``clean()``, which the form runs (ModelForm's model validation) and the service runs again
-for every other caller; its errors come back on the field they name."""
+that is one, a choice that is offered) and reads the time typed as the clock showed it
+(``contacts.local_time``: a time that happens twice the night the clocks go back is asked
+about, with a second field offering its two readings; one that never happened is refused);
+every rule of the contact itself is the model's ``clean()``, which the form runs
+(ModelForm's model validation) and the service runs again for every other caller; its
+errors come back on the field they name."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 
 from assessments.models import Assessment
 
+from . import local_time
 from .models import NOTES_LIMIT, ContactReport
+
+TIME_INVALID = "Enter a date and time, e.g. 2026-03-02 14:30."
+
+
+class WallClockField(forms.DateTimeField):
+    """A date and time as typed, *naive*: which instant it names is the form's decision
+    (:meth:`ContactReportForm.clean`), where Django's own field would refuse a time that
+    happens twice. A time with its UTC offset (``2026-11-01T01:30-05:00``) is taken as
+    given. Digits other than ASCII ones (fullwidth ``２０２６``) are refused, as look-alikes."""
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return None
+        if isinstance(value, datetime):
+            return value
+        if not isinstance(value, str) or not value.isascii():
+            raise ValidationError(self.error_messages["invalid"], code="invalid")
+        try:
+            parsed = parse_datetime(value.strip())
+        except ValueError:
+            raise ValidationError(self.error_messages["invalid"], code="invalid") from None
+        return parsed or forms.BaseTemporalField.to_python(self, value)
 
 
 class RevisionChoiceField(forms.ModelMultipleChoiceField):
@@ -20,12 +50,17 @@ class RevisionChoiceField(forms.ModelMultipleChoiceField):
 
 class ContactReportForm(forms.ModelForm):
     version_seen = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1, max_value=2**31 - 1)
-    contacted_at = forms.DateTimeField(
+    contacted_at = WallClockField(
         label="Date and time of the contact",
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S"],
         help_text="Local time (US Eastern). Not in the future.",
-        error_messages={"invalid": "Enter a date and time, e.g. 2026-03-02 14:30."},
+        error_messages={"invalid": TIME_INVALID},
+    )
+    # Shown (in "The contact") only when the time entered, or stored, happens twice.
+    contacted_at_reading = forms.ChoiceField(
+        label=local_time.READING_LABEL, required=False, help_text=local_time.READING_HELP,
+        choices=[("", "Choose one"), (local_time.FIRST, "The first"), (local_time.SECOND, "The second")],
     )
     assessments = RevisionChoiceField(
         label="Applies to revisions",
@@ -50,7 +85,7 @@ class ContactReportForm(forms.ModelForm):
 
     # Field sets of the page: (legend, field names).
     FIELDSETS = (
-        ("The contact", ("contacted_at", "direction", "phone")),
+        ("The contact", ("contacted_at", "contacted_at_reading", "direction", "phone")),
         ("EPA", ("epa_name", "epa_affiliation")),
         ("Submitter", ("submitter_name", "submitter_affiliation")),
         ("What was discussed", ("notes", "is_cbi")),
@@ -68,6 +103,8 @@ class ContactReportForm(forms.ModelForm):
             self.fields["assessments"].initial = [a.pk for a in linked]
             if self.instance.contacted_at:
                 self.initial["contacted_at"] = timezone.localtime(self.instance.contacted_at).strftime("%Y-%m-%dT%H:%M")
+                self.initial["contacted_at_reading"] = local_time.reading_of(self.instance.contacted_at)
+        self._offer_readings()
         if not may_mark_cbi:
             self.fields["is_cbi"].disabled = True
             self.fields["is_cbi"].help_text = "Only users cleared for CBI may mark a contact as CBI."
@@ -86,6 +123,42 @@ class ContactReportForm(forms.ModelForm):
                 field.widget.attrs["maxlength"] = str(model_field.max_length)
         self.fields["contacted_at"].mark_required = self.fields["direction"].mark_required = True
 
+    def _wall_clock(self) -> datetime | None:
+        """The time the form shows: as posted, else as stored; ``None`` if it is not one."""
+        raw = self.data.get(self.add_prefix("contacted_at")) if self.is_bound else self.initial.get("contacted_at")
+        try:
+            value = self.fields["contacted_at"].to_python(raw)
+        except ValidationError:
+            return None
+        return value if isinstance(value, datetime) and timezone.is_naive(value) else None
+
+    def _offer_readings(self) -> None:
+        """Label the two readings of a time that happens twice; note whether to show them."""
+        naive = self._wall_clock()
+        choices = local_time.reading_choices(naive) if naive else []
+        self.asks_reading = bool(choices)
+        if choices:
+            self.fields["contacted_at_reading"].choices = [("", "Choose one"), *choices]
+
+    def clean(self):
+        """The time typed, read in the application's time zone (``local_time.contact_instant``)
+        before the model's own checks see it."""
+        cleaned = super().clean()
+        value = cleaned.get("contacted_at")
+        if isinstance(value, datetime) and timezone.is_naive(value):
+            try:
+                cleaned["contacted_at"] = local_time.contact_instant(value, reading=cleaned.get("contacted_at_reading", ""))
+            except ValidationError as exc:
+                self.add_error("contacted_at", exc)
+        return cleaned
+
+    def saved_message(self, saved: str) -> str:
+        """The page's message after a save: ``saved``, and for a time that happens twice,
+        which of its readings was stored."""
+        value = self.cleaned_data.get("contacted_at")
+        note = local_time.stored_note(value) if value else ""
+        return f"{saved} {note}" if note else saved
+
     def fieldsets(self) -> list[tuple[str, list]]:
         """``[(legend, [bound field, ...])]`` in the page's order, each input described by
         its help text and, when it has any, its errors (``aria-describedby``)."""
@@ -93,6 +166,8 @@ class ContactReportForm(forms.ModelForm):
         for legend, names in self.FIELDSETS:
             fields = []
             for name in names:
+                if name == "contacted_at_reading" and not self.asks_reading:
+                    continue
                 bound = self[name]
                 described = [f"{bound.auto_id}_helptext"] if bound.help_text else []
                 if bound.errors:

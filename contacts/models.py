@@ -4,8 +4,8 @@ is confidential business information (CBI), what was said, and which assessments
 (revisions) of the case it applies to.
 
 Validation lives here, once: :meth:`ContactReport.clean` (no NUL character, the length of
-each text, a contact time neither in the future beyond :data:`FUTURE_TOLERANCE` nor before
-:data:`EARLIEST_CONTACT`) and :meth:`ContactReportAssessment.clean` (the revision belongs
+each text, a contact time from :data:`EARLIEST_CONTACT_DATE` up to now and
+:data:`FUTURE_TOLERANCE`) and :meth:`ContactReportAssessment.clean` (the revision belongs
 to the report's case). The pages, the admin and the import all call ``full_clean()``.
 
 Approved work is final (``assessments.models``): a contact report that applies to an
@@ -15,13 +15,14 @@ revision, raises ``assessments.models.ApprovedWorkLocked`` whoever calls it (``s
 a raw save, ``delete()``, ``QuerySet.delete()``, a cascade, the many-to-many manager's
 ``add``/``set``/``remove``/``clear``); see :func:`_refuse_locked_save` and the receivers
 below. Bulk writes that send no signal (``QuerySet.update()``, ``bulk_create``) are not
-covered: nothing in the application uses them on these tables.
+covered here: nothing in the application uses them on these tables, and on PostgreSQL the
+database's triggers refuse them with the same rule (migration ``0002``).
 """
 
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, time, timedelta
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -34,6 +35,7 @@ from simple_history.models import HistoricalRecords
 
 from assessments.limits import text_error
 from assessments.models import ApprovedWorkLocked, Assessment, Status, Submission
+from assessments.models.case_fields import EARLIEST_DATE
 
 
 class Direction(models.TextChoices):
@@ -45,20 +47,31 @@ class Direction(models.TextChoices):
     EMAIL = "email", "Email"
 
 
+#: The range of a contact's date and time (:func:`contact_time_error`), from midnight of
+#: :data:`EARLIEST_CONTACT_DATE` in the application's time zone (US Eastern, as the time is
+#: typed) up to now plus :data:`FUTURE_TOLERANCE`.
+#:
+#: The earliest: the review's one earliest date (``case_fields.EARLIEST_DATE``, TSCA's
+#: effective date); an earlier year is a typing error (``0226`` for ``2026``).
+EARLIEST_CONTACT_DATE = EARLIEST_DATE
 #: How far in the future a contact time may be: a clock a few minutes fast, a contact
-#: recorded as it ends. Anything later is a typing error (a wrong year or month).
+#: recorded as it ends. Anything later is a typing error (a wrong year or month) or a contact
+#: that has not happened yet.
 FUTURE_TOLERANCE = timedelta(minutes=10)
-#: The earliest contact time accepted: TSCA took effect on 1 January 1977, and an earlier
-#: year is a typing error (``0226`` for ``2026``).
-EARLIEST_CONTACT = datetime(1977, 1, 1, tzinfo=UTC)
 #: Characters in the notes of one contact: several pages of the printed report.
 NOTES_LIMIT = 10_000
 #: A phone number as people write it: digits, spaces, ``+ ( ) - . /``, and an extension
 #: (``ext. 123``, ``x123``).
 PHONE_PATTERN = re.compile(r"^\+?[0-9 ().\-/]*[0-9][0-9 ().\-/]*(?:\s*(?:ext\.?|x)\s*[0-9]+)?$", re.IGNORECASE)
 
-CONTACT_IN_FUTURE = "The contact time {when} is in the future: give the date and time the contact took place."
-CONTACT_TOO_EARLY = "The contact time {when} is before 1977: check the year."
+CONTACT_IN_FUTURE = (
+    "The contact time {when} is in the future: give the date and time the contact took place, "
+    "from {earliest} up to now ({now})."
+)
+CONTACT_TOO_EARLY = (
+    "The contact time {when} is before {earliest}, when TSCA took effect: check the year "
+    "(a contact time runs from {earliest} up to now)."
+)
 PHONE_INVALID = "Enter a phone number of digits, spaces and + ( ) - . /, with an extension as “ext. 123” if needed."
 NAME_REQUIRED = "Give the name of {who}."
 NOTES_REQUIRED = "Write what was discussed."
@@ -186,7 +199,9 @@ class ContactReport(models.Model):
 
 
 def contact_time_error(value, *, now: datetime | None = None) -> str:
-    """What is wrong with ``value`` as a contact time (``""``: nothing).
+    """What is wrong with ``value`` as a contact time (``""``: nothing): outside the range
+    from :data:`EARLIEST_CONTACT_DATE` (local midnight) up to ``now`` and
+    :data:`FUTURE_TOLERANCE`.
 
     >>> from datetime import datetime, timezone
     >>> now = datetime(2026, 3, 2, 12, 0, tzinfo=timezone.utc)
@@ -194,20 +209,40 @@ def contact_time_error(value, *, now: datetime | None = None) -> str:
     ''
     >>> contact_time_error(datetime(2026, 3, 2, 12, 5, tzinfo=timezone.utc), now=now)  # within the tolerance
     ''
-    >>> contact_time_error(datetime(2026, 3, 3, 9, 30, tzinfo=timezone.utc), now=now)[:36]
-    'The contact time 2026-03-03 04:30 is'
+    >>> contact_time_error(datetime(2026, 3, 3, 9, 30, tzinfo=timezone.utc), now=now)
+    'The contact time 2026-03-03 04:30 EST is in the future: give the date and time the contact took place, from 1977-01-01 up to now (2026-03-02 07:00 EST).'
+    >>> contact_time_error(datetime(1977, 1, 1, 4, 59, tzinfo=timezone.utc), now=now)  # 23:59 EST the day before
+    'The contact time 1976-12-31 23:59 EST is before 1977-01-01, when TSCA took effect: check the year (a contact time runs from 1977-01-01 up to now).'
+    >>> contact_time_error(datetime(1, 1, 1, tzinfo=timezone.utc), now=now)[:40]
+    'The contact time 0001-01-01 00:00 UTC is'
     """
     if value is None:
         return ""  # the field's own "This field is required."
     now = now or timezone.now()
-    shown = f"{timezone.localtime(value):%Y-%m-%d %H:%M}" if timezone.is_aware(value) else f"{value:%Y-%m-%d %H:%M}"
     if timezone.is_naive(value):
         value = timezone.make_aware(value)
+    earliest = timezone.make_aware(datetime.combine(EARLIEST_CONTACT_DATE, time.min))
     if value > now + FUTURE_TOLERANCE:
-        return CONTACT_IN_FUTURE.format(when=shown)
-    if value < EARLIEST_CONTACT:
-        return CONTACT_TOO_EARLY.format(when=shown)
+        return CONTACT_IN_FUTURE.format(when=shown_time(value), earliest=EARLIEST_CONTACT_DATE, now=shown_time(now))
+    if value < earliest:
+        return CONTACT_TOO_EARLY.format(when=shown_time(value), earliest=EARLIEST_CONTACT_DATE)
     return ""
+
+
+def shown_time(value: datetime) -> str:
+    """``value`` as messages give it: local date and time with the zone's abbreviation (which
+    tells the two 01:30s of the night the clocks go back apart); in its own zone where the
+    local one cannot hold it (year 1 in UTC is year 0 in US Eastern).
+
+    >>> from datetime import datetime, timezone
+    >>> shown_time(datetime(2026, 11, 1, 6, 30, tzinfo=timezone.utc))
+    '2026-11-01 01:30 EST'
+    """
+    try:
+        local = timezone.localtime(value)
+    except OverflowError:
+        local = value
+    return f"{local.year:04d}-{local:%m-%d %H:%M} {local.tzname()}"
 
 
 class ContactReportAssessment(models.Model):

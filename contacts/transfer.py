@@ -8,10 +8,13 @@ with their offset) and ``"revisions"``, the numbers of the revisions it applies 
 The list is optional (an export made before contact reports existed has none). On import
 each report is checked as the pages check it: the JSON type of each field, then the
 model's ``full_clean()`` (NUL characters, lengths, a contact time not in the future, the
-choices, the database constraints); ``revisions`` must name revisions in the file. A
+choices, the database constraints); ``revisions`` must name revisions in the file; no
+date and time is later than the export (``assessments.transfer.approved.check_times``). A
 report is written before the revisions it applies to are approved, as the workflow would
 have had it (an approved revision takes no new contact), so the models' lock holds
-during the import too.
+during the import too; and a report that applies to an approved revision was made,
+contacted and last saved before that approval (:data:`AFTER_APPROVAL`): from then on it is
+final (``ContactReport.is_locked``).
 """
 
 from __future__ import annotations
@@ -30,6 +33,12 @@ REVISIONS = "revisions"
 NOT_A_REVISION = "names revision {revision}, which is not in the file's assessments"
 REVISIONS_NOT_NUMBERS = "must be a list of revision numbers"
 REVISION_TWICE = "names revision {revision} twice"
+AFTER_APPROVAL = (
+    "is {found}, after revision {revision}, which it applies to, was approved ({approved}): a contact report of "
+    "an approved revision is final"
+)
+#: The times of a report that precede the approval of each revision it applies to.
+BEFORE_APPROVAL = ("contacted_at", "created_at", "updated_at")
 
 
 def _fields() -> list[models.Field]:
@@ -84,9 +93,11 @@ class ContactImport:
                     names.add(row[field.name])
         return names
 
-    def write_reports(self, submission: Submission, users: dict) -> None:
-        """Build, check and save each report of ``submission`` (links come with :meth:`link`)."""
+    def write_reports(self, submission: Submission, users: dict, *, latest=None) -> None:
+        """Build, check and save each report of ``submission`` (links come with :meth:`link`);
+        ``latest``: the latest time a report may hold (``approved.latest_time``, now if not given)."""
         from assessments.transfer import INVALID_ROW, INVALID_VALUE, UNKNOWN_FIELDS, TransferError, set_fields
+        from assessments.transfer.approved import check_times, latest_time
         from assessments.transfer.document import name_list
         from assessments.transfer.writing import save_raw
 
@@ -111,6 +122,7 @@ class ContactImport:
                 errors = "; ".join(f"{name}: {' '.join(messages)}" if name != "__all__" else " ".join(messages)
                                    for name, messages in exc.message_dict.items())
                 raise TransferError(INVALID_ROW.format(where=where, errors=errors)) from None
+            check_times(report, where, latest or latest_time(None))
             self.saved.append(save_raw(report))
             self.reports.append((report, revisions, where))
 
@@ -125,14 +137,25 @@ class ContactImport:
                 self.saved.append(save_raw(link))
 
     def finish(self, assessments: list[Assessment]) -> list[models.Model]:
-        """Refuse a report naming a revision the file does not have; the rows written, for
-        their first history record."""
+        """Refuse a report naming a revision the file does not have, or dated after the
+        approval of one it applies to; the rows written, for their first history record."""
+        from assessments.models import Status
         from assessments.transfer import INVALID_VALUE, TransferError
 
-        numbers = {a.revision for a in assessments}
-        for _, revisions, where in self.reports:
-            missing = [n for n in revisions if n not in numbers]
+        by_number = {a.revision: a for a in assessments}
+        for report, revisions, where in self.reports:
+            missing = [n for n in revisions if n not in by_number]
             if missing:
                 raise TransferError(INVALID_VALUE.format(where=f"{where}.{REVISIONS}",
                                                          problem=NOT_A_REVISION.format(revision=missing[0])))
+            for number in sorted(revisions):
+                revision = by_number[number]
+                if revision.status != Status.APPROVED:
+                    continue
+                for name in BEFORE_APPROVAL:
+                    value = getattr(report, name)
+                    if value > revision.approved_at:
+                        problem = AFTER_APPROVAL.format(found=value.isoformat(), revision=number,
+                                                        approved=revision.approved_at.isoformat())
+                        raise TransferError(INVALID_VALUE.format(where=f"{where}.{name}", problem=problem))
         return self.saved

@@ -43,7 +43,7 @@ def contact_create(request, pk: int):
         except ValidationError as exc:
             add_service_errors(form, exc)
         else:
-            messages.success(request, "Contact recorded.")
+            messages.success(request, form.saved_message("Contact recorded."))
             return redirect(report)
     return render(request, "contacts/contact_form.html", {"form": form, "submission": submission, "report": None})
 
@@ -70,7 +70,7 @@ def contact_edit(request, pk: int):
         except ValidationError as exc:
             add_service_errors(form, exc)
         else:
-            messages.success(request, "Contact report saved.")
+            messages.success(request, form.saved_message("Contact report saved."))
             return redirect("contact-detail", pk=report.pk)
     return render(request, "contacts/contact_form.html", {"form": form, "submission": submission, "report": report})
 

@@ -31,6 +31,20 @@ def env_bool(name: str, default: bool = False) -> bool:
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
+def env_count(name: str, default: int, *, minimum: int = 0) -> int:
+    """A whole number of at least ``minimum`` from the environment; ``default`` when unset."""
+    value = os.environ.get(name)
+    if value is None or not value.strip():
+        return default
+    try:
+        number = int(value.strip())
+    except ValueError:
+        number = minimum - 1
+    if number < minimum:
+        raise ImproperlyConfigured(f"{name} must be a whole number of at least {minimum}, not {value!r}.")
+    return number
+
+
 DEBUG = env_bool("DEBUG")
 # A developer's machine (scripts/run.sh): what the quick start needs of DEBUG (plain HTTP,
 # static files served from static/, load_demo, mail to the console) without its debug
@@ -70,7 +84,7 @@ INSTALLED_APPS = [
     "csp",
     "axes",
     "django_tasks",  # the backport of Django 6's tasks framework
-    "django_tasks_db",  # its database backend: the queue is a table, run by `manage.py db_worker`
+    "django_tasks_db",  # its database backend: the queue is a table, run by `manage.py report_worker` (db_worker, reconnecting)
     "assessments",
     "contacts",  # contact reports with the submitter (ChemSTEER's Contact Report)
     "calendar_review",  # the review calendar (TSCA's 90 days, suspensions, extensions) and assignment
@@ -80,7 +94,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "reviewer.middleware.RequestHygieneMiddleware",  # methods, no caching when logged in, unknown proxy
+    "reviewer.middleware.RequestHygieneMiddleware",  # methods (HEAD as GET), no caching when logged in, unknown proxy
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -183,7 +197,7 @@ if DEVELOPMENT and not DEBUG:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Background tasks (django-tasks, database backend): the IRER PDF is drawn by
-# ``manage.py db_worker`` processes, not the web workers (assessments.reports.tasks). The
+# ``manage.py report_worker`` processes, not the web workers (assessments.reports.tasks). The
 # queue is a table in this database, so it needs no other server; on PostgreSQL each worker
 # claims a task with SELECT ... FOR UPDATE SKIP LOCKED, so workers on several hosts share it.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
@@ -245,9 +259,12 @@ if _proxy_ssl_header:
 SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0" if _LOCAL else str(365 * 24 * 3600)))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
-# Clients' addresses (lockout and audit trail): the number of trusted reverse proxies
-# that append to X-Forwarded-For; 0 reads REMOTE_ADDR (audit.client).
-TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
+# Clients' addresses (login throttle and audit trail): the number of trusted reverse
+# proxies that append to X-Forwarded-For; 0 reads REMOTE_ADDR (audit.client). Unset (None)
+# reads REMOTE_ADDR too, but a request from this host carrying X-Forwarded-For (a proxy
+# the settings do not know of) is then refused (reviewer.middleware): set it to the number
+# of proxies, or to 0 to serve with the proxy's address as every client's.
+TRUSTED_PROXY_COUNT = env_count("TRUSTED_PROXY_COUNT", 0) if os.environ.get("TRUSTED_PROXY_COUNT", "").strip() else None
 
 # Content security policy (django-csp): nothing inline, nothing from other origins.
 CONTENT_SECURITY_POLICY = {
@@ -263,19 +280,39 @@ CONTENT_SECURITY_POLICY = {
     },
 }
 
-# Login throttling (django-axes): LOGIN_FAILURE_LIMIT failures for one username from one
-# address lock that pair out for LOGIN_COOLOFF_MINUTES, and as many failures from one
-# address (whatever the usernames) lock that address out, so one address cannot try
-# password after password across users. Attempts during a lock do not prolong it.
-# ``manage.py axes_reset_username NAME`` / ``axes_reset_ip ADDRESS`` (or deleting the access
-# attempt in the admin) lifts a lock.
+# Login throttling (django-axes with audit.lockout.LoginThrottle), each limit declared here
+# once and read by the throttle, the lockout page and django-axes:
+# - LOGIN_FAILURE_LIMIT failures for one username from one address (whether or not the
+#   username exists) start progressive delays for that pair: each further attempt waits
+#   LOGIN_DELAY_SECONDS after the last failure, doubled with each further failure, at most
+#   LOGIN_MAX_DELAY_SECONDS. An attempt during the wait is refused unchecked (429 with
+#   Retry-After) and not counted; after it, the right password logs in. Nobody's failures
+#   can keep a user out for longer than the longest delay.
+# - LOGIN_ADDRESS_FAILURE_LIMIT failures from one address under usernames that have no
+#   account mark the address: every failed login from it is then answered 429 and recorded
+#   as a lockout (the same answer whether the username exists, so it tells nothing); a
+#   right password still logs in.
+# - Failures are forgotten LOGIN_COOLOFF_MINUTES after the last one; a login clears its
+#   pair's. ``manage.py axes_reset_username NAME`` / ``axes_reset_ip ADDRESS`` (or deleting
+#   the access attempt in the admin) clears them by hand.
+LOGIN_FAILURE_LIMIT = env_count("LOGIN_FAILURE_LIMIT", 5, minimum=1)
+LOGIN_ADDRESS_FAILURE_LIMIT = env_count("LOGIN_ADDRESS_FAILURE_LIMIT", 20, minimum=1)
+LOGIN_COOLOFF_MINUTES = env_count("LOGIN_COOLOFF_MINUTES", 15, minimum=1)
+LOGIN_DELAY_SECONDS = env_count("LOGIN_DELAY_SECONDS", 15, minimum=1)
+LOGIN_MAX_DELAY_SECONDS = env_count("LOGIN_MAX_DELAY_SECONDS", 300, minimum=1)
+if not LOGIN_DELAY_SECONDS <= LOGIN_MAX_DELAY_SECONDS <= LOGIN_COOLOFF_MINUTES * 60:
+    raise ImproperlyConfigured(
+        f"LOGIN_MAX_DELAY_SECONDS must be at least LOGIN_DELAY_SECONDS ({LOGIN_DELAY_SECONDS}) and at most "
+        f"LOGIN_COOLOFF_MINUTES in seconds ({LOGIN_COOLOFF_MINUTES * 60}), not {LOGIN_MAX_DELAY_SECONDS}."
+    )
 AUTHENTICATION_BACKENDS = [
-    "axes.backends.AxesStandaloneBackend",  # first: refuses locked-out logins
+    "axes.backends.AxesStandaloneBackend",  # first: refuses an attempt during its wait
     "django.contrib.auth.backends.ModelBackend",
 ]
-AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
-AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
+AXES_HANDLER = "audit.lockout.LoginThrottle"
+AXES_FAILURE_LIMIT = LOGIN_FAILURE_LIMIT
+AXES_COOLOFF_TIME = timedelta(minutes=LOGIN_COOLOFF_MINUTES)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]  # the address rule is LoginThrottle's own
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_RESET_ON_SUCCESS = True
 AXES_DISABLE_ACCESS_LOG = True  # the audit app keeps the log of logins and logouts
@@ -292,7 +329,11 @@ LOG_LEVEL = os.environ.get("LOG_LEVEL", "WARNING").strip().upper()
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"client_error_one_line": {"()": "reviewer.log.ClientErrorOneLine"}},
+    "filters": {
+        "client_error_one_line": {"()": "reviewer.log.ClientErrorOneLine"},
+        # A URL's query (a search for a claimed chemical name) is logged as a keyed digest.
+        "queries_digested": {"()": "reviewer.log.QueriesDigested"},
+    },
     "formatters": {
         "plain": {"format": "{levelname} {name}: {message}", "style": "{"},
         "django.server": {
@@ -300,13 +341,17 @@ LOGGING = {
         },
     },
     "handlers": {
-        "console": {"class": "logging.StreamHandler", "formatter": "plain"},
-        "django.server": {"class": "logging.StreamHandler", "formatter": "django.server", "level": "INFO"},
+        "console": {"class": "logging.StreamHandler", "formatter": "plain", "filters": ["queries_digested"]},
+        "django.server": {"class": "logging.StreamHandler", "formatter": "django.server", "level": "INFO",
+                          "filters": ["queries_digested"]},
     },
     "root": {"handlers": ["console"], "level": LOG_LEVEL},
     "loggers": {
         "django": {"handlers": [], "level": LOG_LEVEL, "propagate": True},
         "django.request": {"filters": ["client_error_one_line"]},
         "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False},
+        # Below INFO these log page contexts and SQL parameters, claimed values included.
+        "django.template": {"level": "INFO"},
+        "django.db.backends": {"level": "INFO"},
     },
 }

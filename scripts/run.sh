@@ -22,7 +22,7 @@ trap stop EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM HUP
 # --no-reload: a worker stopped for a reload would abandon the report it is drawing.
-.venv/bin/python manage.py db_worker --no-reload --interval 0.5 &
+.venv/bin/python manage.py report_worker --no-reload --interval 0.5 &
 worker=$!
 .venv/bin/python manage.py runserver 127.0.0.1:8000 &
 server=$!

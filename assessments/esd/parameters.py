@@ -348,7 +348,9 @@ class Param:
         """Convert a raw JSON or form value; raise ``ValueError`` with a message.
 
         Text is read by :func:`parse_number` (``1.5``, ``5,000``, ``1e-6``; never
-        ``1,5``); JSON numbers are taken as they are. A choice is one of its values, or
+        ``1,5``, ``１２`` or ``1e-400``, which a double would hold as 0); JSON numbers are
+        taken as they are (a JSON reader keeps the text of one it cannot hold:
+        ``number_text.json_number``). A choice is one of its values, or
         JSON ``true``/``false`` where it declares ``booleans``.
 
         A share (:attr:`share`) is never read on the wrong scale: text ending in a per-cent
@@ -367,6 +369,10 @@ class Param:
         >>> ef = Param("EF", "Abatement efficiency", "kg/kg", 0.99, "doc", "s", lower=0, upper=1, share=FRACTION)
         >>> ef.coerce("90%"), ef.coerce("0.9"), ef.coerce(0.9)
         (0.9, 0.9, 0.9)
+        >>> ef.coerce("1e-400")
+        Traceback (most recent call last):
+        ...
+        ValueError: must be a number (between 0 and 1): 1e-400 is too close to 0 to be held (it would be read as 0): a number other than 0 must be at least 4.9E-324 in size; type 0 for none
         """
         if self.kind == CHOICE:
             value = self.choice_value(raw)

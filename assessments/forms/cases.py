@@ -8,11 +8,14 @@ from django.core.validators import MaxLengthValidator
 from django.utils import timezone
 
 from ..case_numbers import hidden_case
+from ..esd.number_text import ASCII_DIGITS, PLAIN_CHARACTERS
 from ..esd.parameters import NumberTextError, parse_number
 from ..limits import TEXT_LIMITS
 from ..models import TLV_PEL_KIND_INVALID, Assessment, ExposureLimitKind, ExposureLimitUnit, IrerNote, Submission
+from ..models.case_fields import ASSESSMENT_DATE, TLV_PEL_VALUE, NumberRange
 from ..selectors import HEADER_GROUPS
 from ..services import AMENDMENT_REASON_REQUIRED
+from .plain import PlainDateField, PlainIntegerField
 
 CBI_PREFIX = "cbi_"
 
@@ -21,7 +24,11 @@ class GroupedFloatField(forms.FloatField):
     """A number as a person types it, read as the engine reads it
     (:func:`~assessments.esd.parameters.parse_number`): ``5,000`` and ``1.5`` are
     numbers; ``1,5`` is refused, saying to use a decimal point, as the wizard and
-    ``esd compute`` say it."""
+    ``esd compute`` say it. A number refused for its size (``1e-400``, which a double
+    holds as 0; ``1e309``) or its characters (``１２``) is refused naming the field's
+    range (``number_range``, the model field's :class:`NumberRange`)."""
+
+    number_range: NumberRange | None = None
 
     def to_python(self, value):
         if not isinstance(value, str):
@@ -31,13 +38,43 @@ class GroupedFloatField(forms.FloatField):
         try:
             return parse_number(value)
         except NumberTextError as exc:
-            message = f"Enter a number: {exc.hint}." if exc.hint else self.error_messages["invalid"]
-            raise forms.ValidationError(message, code="invalid") from None
+            raise forms.ValidationError(self._message(exc, value), code="invalid") from None
+
+    def _message(self, exc: NumberTextError, value: str) -> str:
+        allowed = f" {self.number_range.allowed}" if self.number_range is not None else ""
+        if exc.tiny:
+            return f"Enter a number{allowed}: {value.strip()[:40]} is {exc.hint}."
+        if exc.infinite:
+            return f"Enter a number{allowed}: it must be finite (at most 1.8E+308 in size)."
+        if exc.hint in (ASCII_DIGITS, PLAIN_CHARACTERS):
+            return f"Enter a number{allowed}: {exc.hint}."
+        return f"Enter a number: {exc.hint}." if exc.hint else self.error_messages["invalid"]
 
 
 _NUMBER_FIELDS = [
     f.name for f in Submission._meta.get_fields() if f.get_internal_type() == "FloatField"
 ]
+
+
+def number_range(name: str) -> NumberRange | None:
+    """The range of the case's number field ``name``: its validator's (the TLV/PEL value's
+    is checked by ``Submission.clean()``, with the same declaration)."""
+    if name == "tlv_pel_value":
+        return TLV_PEL_VALUE
+    field = Submission._meta.get_field(name)
+    return next((v for v in field.validators if isinstance(v, NumberRange)), None)
+
+
+class AssessmentDateField(PlainDateField):
+    """The assessment date, typed with the digits 0-9 (its range: ``case_fields.ASSESSMENT_DATE``)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(subject=ASSESSMENT_DATE.subject, **kwargs)
+
+
+def _version_seen() -> forms.IntegerField:
+    return PlainIntegerField(subject="The version seen", widget=forms.HiddenInput, required=False, min_value=1,
+                             max_value=2**31 - 1)
 
 
 def limit_text_fields(form: forms.Form) -> None:
@@ -101,7 +138,7 @@ class SubmissionForm(CaseNumberRule, forms.ModelForm):
     and uniqueness), which the form runs before the service saves; the admin and the import
     run the same ``full_clean``. ``user``: who fills it in (:class:`CaseNumberRule`)."""
 
-    version_seen = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1, max_value=2**31 - 1)
+    version_seen = _version_seen()
 
     class Meta:
         model = Submission
@@ -146,6 +183,8 @@ class SubmissionForm(CaseNumberRule, forms.ModelForm):
             )
         if self.instance.pk:
             self.fields["version_seen"].initial = self.instance.version
+        for name in _NUMBER_FIELDS:
+            self.fields[name].number_range = number_range(name)
         # The TLV/PEL's value and unit go together (Submission.clean() says so when one is missing).
         self.fields["tlv_pel_unit"].choices = [("", "No value given"), *ExposureLimitUnit.choices]
         # A post without the kind (a page opened before the kind existed) means what such a
@@ -206,10 +245,11 @@ class CaseSearchForm(forms.Form):
 class AssessmentNotesForm(forms.ModelForm):
     """The IRER's free-text parts of an assessment."""
 
-    version_seen = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1, max_value=2**31 - 1)
+    version_seen = _version_seen()
 
     class Meta:
         model = Assessment
+        field_classes = {"assessment_date": AssessmentDateField}
         fields = [
             "assessment_date", "notes", "pollution_prevention", "occupational_exposure_rating", "exposure_based_review",
             "irer_note",

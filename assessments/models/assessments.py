@@ -14,7 +14,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
-from .case_fields import OCCUPATIONAL_EXPOSURE_RATING_CHOICES, OCCUPATIONAL_EXPOSURE_RATINGS
+from .case_fields import ASSESSMENT_DATE, OCCUPATIONAL_EXPOSURE_RATING_CHOICES, OCCUPATIONAL_EXPOSURE_RATINGS
 from .cases import Submission, _count_save, case_from_snapshot
 from .status import NO_ASSESSMENT, DecisionAction, Status
 
@@ -52,7 +52,7 @@ class Assessment(models.Model):
         help_text="ChemSTEER's ratings; NR: not rated. The engineer's choice, printed in the IRER.",
     )
     assessment_date = models.DateField(
-        "assessment date", default=timezone.localdate,
+        "assessment date", default=timezone.localdate, validators=[ASSESSMENT_DATE],
         help_text="Printed beside the status at the head of the IRER. A new revision starts with the day it is made.",
     )
     exposure_based_review = models.BooleanField("exposure-based review", default=False)

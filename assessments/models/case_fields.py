@@ -1,16 +1,20 @@
 """The values a case's fields take: ChemSTEER's lists (case type, physical state, volume
 qualifier, migration to groundwater, PBT scores, occupational exposure ratings), the
-TLV/PEL rule, and the reading of text typed before a field became a choice (migration
-0011 and the import of an older case export)."""
+TLV/PEL rule, EPA's case numbers, the plausible dates of the review, and the reading of
+text typed before a field became a choice (migration 0011 and the import of an older
+case export)."""
 
 from __future__ import annotations
 
 import re
 import sys
+import unicodedata
+from datetime import date
 
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.deconstruct import deconstructible
 
 from ..esd.text import allowed_range
@@ -42,11 +46,20 @@ class NumberRange:
         self.units, self.hint = units, hint
 
     @property
-    def message(self) -> str:
-        """The error, naming the allowed range (``esd.text.allowed_range``); no upper bound
-        is said where the only one is that the number be finite."""
+    def allowed(self) -> str:
+        """The allowed range in words, with the units (``esd.text.allowed_range``); no upper
+        bound is said where the only one is that the number be finite.
+
+        >>> NumberRange("The vapour pressure temperature", lower=-273.15, lower_open=True, units="°C").allowed
+        'greater than -273.15 °C'
+        """
         units = f" {self.units}" if self.units else ""
-        return f"{self.subject} must be {allowed_range(self.lower, self.upper, lower_open=self.lower_open)}{units}{self.hint}."
+        return f"{allowed_range(self.lower, self.upper, lower_open=self.lower_open)}{units}{self.hint}"
+
+    @property
+    def message(self) -> str:
+        """The error, naming the allowed range (:attr:`allowed`)."""
+        return f"{self.subject} must be {self.allowed}."
 
     def contains(self, value: float) -> bool:
         """``value`` is in the range (NaN is in none; infinity is above every range)."""
@@ -74,6 +87,9 @@ class NumberRange:
         return hash(self._key())
 
 
+#: Absolute zero [°C]: no temperature is below it (0 K; ITS-90 defines 0 K as -273.15 °C).
+ABSOLUTE_ZERO_C = -273.15
+
 # The case's number fields (Submission), each range once.
 PRODUCTION_VOLUME = NumberRange("The production volume", lower=0, lower_open=True, units="kg/yr")
 MOLECULAR_WEIGHT = NumberRange("The molecular weight", lower=0, lower_open=True, units="g/mol")
@@ -83,6 +99,10 @@ PCT_BELOW_500_DA = NumberRange("% < 500 Da", lower=0, upper=100)
 PCT_BELOW_1000_DA = NumberRange("% < 1000 Da", lower=0, upper=100)
 USE_CONCENTRATION = NumberRange("The concentration", lower=0, upper=1, lower_open=True,
                                 hint=", as a fraction (0.15 for 15 %)")
+VAPOUR_PRESSURE_TEMPERATURE = NumberRange("The vapour pressure temperature", lower=ABSOLUTE_ZERO_C, lower_open=True,
+                                          units="°C", hint=" (absolute zero)")
+WATER_SOLUBILITY_TEMPERATURE = NumberRange("The water solubility temperature", lower=ABSOLUTE_ZERO_C,
+                                           lower_open=True, units="°C", hint=" (absolute zero)")
 PCT_500_ABOVE_PCT_1000 = "% < 500 Da cannot exceed % < 1000 Da."
 CASE_NUMBER_TAKEN = "A case with this case number already exists: {case_number}."
 
@@ -93,6 +113,164 @@ class CaseType(models.TextChoices):
     LOREX = "LoREX", "LoREX (Low Release and Exposure Exemption)"
     SNUN = "SNUN", "SNUN (Significant New Use Notice)"
     TMEA = "TMEA", "TMEA (Test Marketing Exemption Application)"
+
+
+#: Each case type's number as EPA writes it: the letters before ``-YY-NNNN`` (YY the last two
+#: digits of the year received, NNNN the sequence in that year, four digits with leading
+#: zeros): P-18-0123 for a PMN, L- for an LVE, X- for a LoREX, SN- for a SNUN and T- for a
+#: TMEA (EPA's monthly "Certain New Chemicals; Receipt and Status Information" notices in the
+#: Federal Register number the cases so). Declared once: the model field's validator
+#: (:class:`CaseNumberFormat`), ``Submission.clean()`` (the number agrees with the type) and
+#: the messages read it.
+CASE_NUMBER_PREFIXES: dict[str, str] = {
+    CaseType.PMN: "P", CaseType.LVE: "L", CaseType.LOREX: "X", CaseType.SNUN: "SN", CaseType.TMEA: "T",
+}
+_CASE_NUMBER = re.compile(r"(?P<prefix>[A-Z]{1,2})-[0-9]{2}-[0-9]{4}")
+
+
+def case_number_form(case_type: str) -> str:
+    """A case type's number as a pattern and an example.
+
+    >>> case_number_form("PMN"), case_number_form("SNUN")
+    ('P-YY-NNNN (e.g. P-18-0123)', 'SN-YY-NNNN (e.g. SN-18-0123)')
+    """
+    prefix = CASE_NUMBER_PREFIXES[case_type]
+    return f"{prefix}-YY-NNNN (e.g. {prefix}-18-0123)"
+
+
+def _a(case_type: str) -> str:
+    """The article before a case type's abbreviation, as it is said ("an L-V-E", "a PMN")."""
+    return f"an {case_type}" if case_type == CaseType.LVE else f"a {case_type}"
+
+
+CASE_NUMBER_INVALID = (
+    "Enter the case number as EPA writes it: "
+    + ", ".join(f"{prefix}-YY-NNNN for {_a(kind)}" for kind, prefix in CASE_NUMBER_PREFIXES.items())
+    + " (YY the year, NNNN four digits), e.g. P-18-0123."
+)
+CASE_NUMBER_OTHER_TYPE = (
+    "{number} is numbered as {other}: {case_type}'s case number is {form}. "
+    "Change the number or the case type."
+)
+
+
+def case_number_type(number: str) -> str | None:
+    """The case type whose pattern ``number`` matches (None: no type's).
+
+    >>> case_number_type("P-18-0123"), case_number_type("SN-26-0004"), case_number_type("P-18-123")
+    ('PMN', 'SNUN', None)
+    >>> case_number_type("P-１８-0123"), case_number_type("Q-18-0123")
+    (None, None)
+    """
+    match = _CASE_NUMBER.fullmatch(number or "")
+    if match is None:
+        return None
+    return next((str(kind) for kind, prefix in CASE_NUMBER_PREFIXES.items() if prefix == match["prefix"]), None)
+
+
+def case_number_error(number: str, case_type: str) -> str:
+    """What is wrong with ``number`` for a case of ``case_type`` (``""``: nothing): no case
+    type's pattern, or another type's.
+
+    >>> case_number_error("P-18-0123", "PMN"), case_number_error("L-18-0123", "LVE")
+    ('', '')
+    >>> case_number_error("P-18-0123", "LVE")
+    "P-18-0123 is numbered as a PMN: an LVE's case number is L-YY-NNNN (e.g. L-18-0123). Change the number or the case type."
+    """
+    kind = case_number_type(number)
+    if kind is None:
+        return CASE_NUMBER_INVALID
+    if case_type in CASE_NUMBER_PREFIXES and kind != case_type:
+        return CASE_NUMBER_OTHER_TYPE.format(
+            number=number, other=_a(kind), case_type=_a(case_type), form=case_number_form(case_type))
+    return ""
+
+
+@deconstructible
+class CaseNumberFormat:
+    """The case number field's validator: one of the case types' patterns
+    (:data:`CASE_NUMBER_PREFIXES`), checked on the normalised number
+    (:func:`normalise_case_number`), so the case form, the admin, the import and every
+    command refuse the same numbers with the same words (:data:`CASE_NUMBER_INVALID`).
+
+    >>> CaseNumberFormat()("P-18-0123")
+    >>> CaseNumberFormat()("anything")
+    Traceback (most recent call last):
+    ...
+    django.core.exceptions.ValidationError: ['Enter the case number as EPA writes it: P-YY-NNNN for a PMN, L-YY-NNNN for an LVE, X-YY-NNNN for a LoREX, SN-YY-NNNN for a SNUN, T-YY-NNNN for a TMEA (YY the year, NNNN four digits), e.g. P-18-0123.']
+    """
+
+    def __call__(self, value: str) -> None:
+        if case_number_type(value) is None:
+            raise ValidationError(CASE_NUMBER_INVALID, code="invalid_case_number")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, CaseNumberFormat)
+
+    def __hash__(self) -> int:
+        return hash(CaseNumberFormat)
+
+
+CASE_NUMBER_FORMAT = CaseNumberFormat()
+
+
+#: The earliest date the review records (a notice's receipt, an assessment, a contact, a
+#: suspension): TSCA, under which every notice is made, took effect on 1 January 1977
+#: (Pub. L. 94-469, section 31); a date before it is a mistyped year (0001-01-01, 1926).
+EARLIEST_DATE = date(1977, 1, 1)
+#: How far ahead of today a date may be [years]. The furthest-ahead date the review records
+#: is a due date or the planned last day of a suspension: a PMN's 90-day review period,
+#: extended or suspended a year at a time at most, stays within a few years; ten years
+#: admits every such date and refuses a mistyped year (2206, 20260).
+YEARS_AHEAD = 10
+
+
+def _years_after(day: date, years: int) -> date:
+    try:
+        return day.replace(year=day.year + years)
+    except ValueError:  # 29 February, in a year that has none
+        return day.replace(year=day.year + years, day=28)
+
+
+@deconstructible
+class DateRange:
+    """The dates a field may hold, declared once for every date of the review: from
+    :data:`EARLIEST_DATE` to :data:`YEARS_AHEAD` years after today. The field's validator
+    (the forms, the admin and the import run it, through ``full_clean``); its error names
+    the field and the range.
+
+    >>> DateRange("The assessment date").message(date(2026, 3, 2))
+    'The assessment date must be a date from 1977-01-01 (TSCA in force) to 2036-03-02 (ten years ahead).'
+    >>> DateRange("The assessment date").contains(date(1, 1, 1), today=date(2026, 3, 2))
+    False
+    """
+
+    def __init__(self, subject: str):
+        self.subject = subject
+
+    @staticmethod
+    def latest(today: date | None = None) -> date:
+        return _years_after(today or timezone.localdate(), YEARS_AHEAD)
+
+    def contains(self, value: date, *, today: date | None = None) -> bool:
+        return EARLIEST_DATE <= value <= self.latest(today)
+
+    def message(self, today: date | None = None) -> str:
+        return (f"{self.subject} must be a date from {EARLIEST_DATE.isoformat()} (TSCA in force) "
+                f"to {self.latest(today).isoformat()} (ten years ahead).")
+
+    def __call__(self, value: date) -> None:
+        if not self.contains(value):
+            raise ValidationError(self.message(), code="date_out_of_range")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, DateRange) and self.subject == other.subject
+
+    def __hash__(self) -> int:
+        return hash((DateRange, self.subject))
+
+
+ASSESSMENT_DATE = DateRange("The assessment date")
 
 
 class PhysicalState(models.TextChoices):
@@ -272,10 +450,22 @@ def tlv_pel_errors(value, unit) -> dict[str, str]:
 
 
 def normalise_case_number(value: str) -> str:
-    """A case number as EPA writes it: no surrounding blanks, upper case (``" p-18-0123 "``
-    is ``P-18-0123``), so that one case cannot be entered twice under two spellings.
+    """A case number as EPA writes it, so that one case cannot be entered twice under two
+    spellings that look alike: NFKC-normalised (full-width ``Ｐ－１８－０１２３`` is
+    ``P-18-0123``), without format characters (Unicode category Cf: a zero-width space, a
+    soft hyphen, a direction mark, which are invisible), every dash written as ``-`` (a
+    Unicode hyphen, an en dash, a minus sign), no surrounding blanks, upper case.
 
-    >>> normalise_case_number("  p-18-0123 ")
-    'P-18-0123'
+    An identifier, unlike a quantity, is folded rather than refused
+    (``esd.number_text.is_plain``): each look-alike can only mean the one number, and the
+    case is stored, shown and compared under that number. What is left must then match a
+    case type's pattern (:class:`CaseNumberFormat`): a Cyrillic ``Р`` does not.
+
+    >>> normalise_case_number("  p-18-0123 "), normalise_case_number("Ｐ－１８－０１２３")
+    ('P-18-0123', 'P-18-0123')
+    >>> normalise_case_number("P\u201018\u20130123"), normalise_case_number("P-18-01\u200b23\u00ad")
+    ('P-18-0123', 'P-18-0123')
     """
-    return (value or "").strip().upper()
+    text = unicodedata.normalize("NFKC", value or "")
+    text = "".join(c for c in text if unicodedata.category(c) != "Cf")
+    return _dashes(text).strip().upper()

@@ -16,6 +16,8 @@ from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
 from .case_fields import (
+    CASE_NUMBER_FORMAT,
+    CASE_NUMBER_INVALID,
     CASE_NUMBER_TAKEN,
     GROUNDWATER_MIGRATION_CHOICES,
     GROUNDWATER_OTHER_MISSING,
@@ -32,13 +34,16 @@ from .case_fields import (
     TLV_PEL_VALUE_NOT_POSITIVE,
     USE_CONCENTRATION,
     VAPOUR_PRESSURE,
+    VAPOUR_PRESSURE_TEMPERATURE,
     WATER_SOLUBILITY,
+    WATER_SOLUBILITY_TEMPERATURE,
     CaseType,
     ExposureLimitKind,
     ExposureLimitUnit,
     GroundwaterMigration,
     PhysicalState,
     VolumeQualifier,
+    case_number_error,
     normalise_case_number,
     pbt_rating_text,
     tlv_pel_errors,
@@ -68,7 +73,8 @@ class Submission(models.Model):
     )
 
     case_number = models.CharField(
-        max_length=40, unique=True, help_text="EPA case number, e.g. P-18-0123."
+        max_length=40, unique=True, validators=[CASE_NUMBER_FORMAT],
+        help_text="EPA case number, e.g. P-18-0123 (L- for an LVE, X- a LoREX, SN- a SNUN, T- a TMEA).",
     )
     case_type = models.CharField(max_length=8, choices=CaseType.choices, default=CaseType.PMN)
     case_name = models.CharField(
@@ -99,10 +105,12 @@ class Submission(models.Model):
                                          validators=[MOLECULAR_WEIGHT])
     vapour_pressure_torr = models.FloatField("vapour pressure (torr)", null=True, blank=True,
                                              validators=[VAPOUR_PRESSURE])
-    vapour_pressure_temp_c = models.FloatField("vapour pressure temperature (°C)", null=True, blank=True)
+    vapour_pressure_temp_c = models.FloatField("vapour pressure temperature (°C)", null=True, blank=True,
+                                               validators=[VAPOUR_PRESSURE_TEMPERATURE])
     water_solubility_g_l = models.FloatField("water solubility (g/L)", null=True, blank=True,
                                              validators=[WATER_SOLUBILITY])
-    water_solubility_temp_c = models.FloatField("water solubility temperature (°C)", null=True, blank=True)
+    water_solubility_temp_c = models.FloatField("water solubility temperature (°C)", null=True, blank=True,
+                                                validators=[WATER_SOLUBILITY_TEMPERATURE])
     physical_state = models.CharField(max_length=10, choices=PhysicalState.choices, default=PhysicalState.UNKNOWN)
     pct_below_500_da = models.FloatField("% < 500 Da", null=True, blank=True, help_text="Polymers: percent by weight.",
                                          validators=[PCT_BELOW_500_DA])
@@ -298,9 +306,30 @@ class Submission(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("submission-detail", args=[self.pk])
 
+    @classmethod
+    def from_db(cls, db, field_names, values):
+        case = super().from_db(db, field_names, values)
+        # The number and type as stored, for _number_as_stored.
+        case._stored_number = (case.__dict__.get("case_number"), case.__dict__.get("case_type"))
+        return case
+
+    def _number_as_stored(self) -> bool:
+        """Whether the number (and the type) are those the row was read with. A number
+        stored before the case types' patterns were checked (CaseNumberFormat), or a type
+        changed by a bulk load, is kept as it is, so such a case stays editable; a changed
+        number, or a changed type, is checked."""
+        stored, stored_type = getattr(self, "_stored_number", (None, None))
+        if stored is None or stored_type != self.case_type:
+            return False
+        return self.case_number in (stored, normalise_case_number(stored))
+
     def clean_fields(self, exclude=None) -> None:
-        # Normalised before the length check: "ß".upper() is "SS", so upper-casing can lengthen it.
-        self.case_number = normalise_case_number(self.case_number)
+        if self._number_as_stored():
+            self.case_number = self._stored_number[0]
+            exclude = {*(exclude or ()), "case_number"}
+        else:
+            # Normalised before the length check: "ß".upper() is "SS", so upper-casing can lengthen it.
+            self.case_number = normalise_case_number(self.case_number)
         super().clean_fields(exclude)
 
     def clean(self) -> None:
@@ -311,6 +340,11 @@ class Submission(models.Model):
                 {"cbi_claims": "CBI claims must be a list of these fields: " + ", ".join(self.CBI_CLAIMABLE)}
             )
         errors = tlv_pel_errors(self.tlv_pel_value, self.tlv_pel_unit)
+        if isinstance(self.case_number, str) and not self._number_as_stored():
+            # A number of no type's pattern is the field validator's to say (CaseNumberFormat).
+            message = case_number_error(self.case_number, self.case_type)
+            if message and message != CASE_NUMBER_INVALID:
+                errors["case_number"] = message
         low, high = self.pct_below_500_da, self.pct_below_1000_da
         if isinstance(low, float | int) and isinstance(high, float | int) and low > high:
             errors["pct_below_500_da"] = PCT_500_ABOVE_PCT_1000

@@ -3,8 +3,8 @@
 A download whose PDF is not in the report cache (``reports.cache``) enqueues
 :data:`irer_render` with the HTML to draw and the cache key it is stored under, once per
 key: a second download of the same report while it is queued or being drawn waits for
-the same task (:func:`render_request`). A worker (``manage.py db_worker``, the database
-backend of django-tasks) draws the HTML with WeasyPrint and stores the PDF under the key;
+the same task (:func:`render_request`). A worker (``manage.py report_worker``: the database
+backend of django-tasks' ``db_worker``, reconnecting when its database connection drops) draws the HTML with WeasyPrint and stores the PDF under the key;
 the download page follows the task (:func:`render_state`) and then fetches the stored file.
 The PDF is a function of the HTML and the vendored fonts alone, so the worker checks
 nothing and cannot draw anything but what the key names: who may have which copy is

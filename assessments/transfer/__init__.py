@@ -49,9 +49,16 @@ Import rules: nothing gets in that the application itself would refuse.
   present inputs, and the reason when the uses exceed the production volume. Revisions
   are numbered 1, 2, ... and each but the last is approved (the only way a new revision
   is made).
-- An approved revision's ``case_snapshot`` (the case as it was approved) is checked as the
-  case is; it is null for any other revision. A file without one (exported before
+- An approved revision's ``case_snapshot`` (the case as it was approved, which its IRER
+  prints) is checked as the case is, and against the case (:mod:`.approved`): a revision
+  approved at or after the case's last save was approved with the case the file has, field
+  by field and claim by claim (:data:`SNAPSHOT_NOT_THE_CASE` otherwise); its case number is
+  the one the case is imported under. It is null for any other revision, and never null
+  for an approved one (:data:`SNAPSHOT_NULL`); a file without the field (exported before
   migration 0012) gets the case's data, as that migration gave it.
+- No date and time in the file is later than the export (``exported_at``, itself not later
+  than now; :data:`LATER_THAN_EXPORT`), and a use of a submitted or approved revision was
+  computed before the revision was last submitted (:data:`COMPUTED_AFTER_SUBMISSION`).
 - The file is checked completely before anything is kept; the import runs in one
   transaction: it writes the whole case or nothing.
 - A file exported before migration 0011 (``import_only``, ``sat_migration`` and
@@ -85,6 +92,7 @@ from contacts import transfer as contact_transfer
 
 from ..engine_results import short as _short
 from ..models import Assessment, ReviewDecision, Scenario, Submission
+from .approved import CLOCK_TOLERANCE, latest_time
 from .checks import APPROVAL_TIME_TOLERANCE, set_fields
 from .document import (
     DERIVED,
@@ -107,11 +115,15 @@ from .errors import (
     BAD_STRUCTURE,
     CASE_EXISTS,
     COMPUTATION_WITHOUT_RESULT,
+    COMPUTED_AFTER_SUBMISSION,
     DUPLICATE_KEY,
     ENGINE_VERSION_DIFFERS,
+    EXPORTED_IN_THE_FUTURE,
     IMPORT_REASON,
     INVALID_ROW,
     INVALID_VALUE,
+    LATER_THAN_EXPORT,
+    LATER_THAN_IMPORT,
     MAPPED_TO_MISSING,
     MISSING_USERS,
     NO_SUCH_CASE,
@@ -130,6 +142,8 @@ from .errors import (
     REVISION_NOT_APPROVED,
     REVISION_NUMBERS,
     SNAPSHOT_NOT_AN_OBJECT,
+    SNAPSHOT_NOT_THE_CASE,
+    SNAPSHOT_NULL,
     TOO_DEEP,
     TOO_LARGE,
     TRAIL_END,
@@ -165,6 +179,8 @@ __all__ = [
     "TOO_DEEP", "TOO_LARGE", "TRAIL_END", "TRAIL_FROM", "TRAIL_NOT_SUPERVISOR", "TRAIL_ORDER",
     "TRAIL_OWN_WORK", "TRAIL_RETURN_COMMENT", "TRAIL_STEP", "TRAIL_SUBMITTER", "UNKNOWN_FIELDS",
     "UNKNOWN_STEP", "UNSUPPORTED_VERSION", "USE_NOT_CURRENT", "VOLUME_REASON", "WRITE_FAILED",
+    "CLOCK_TOLERANCE", "COMPUTED_AFTER_SUBMISSION", "EXPORTED_IN_THE_FUTURE", "LATER_THAN_EXPORT",
+    "LATER_THAN_IMPORT", "SNAPSHOT_NOT_THE_CASE", "SNAPSHOT_NULL",
 ]
 
 
@@ -231,6 +247,7 @@ def case_import(*, document: Mapping[str, Any], user_map: Mapping[str, str] | No
     exported_at = document.get("exported_at")
     if exported_at is not None and not (isinstance(exported_at, str) and parse_aware(exported_at)):
         raise TransferError(INVALID_VALUE.format(where="exported_at", problem="must be a date and time with its offset"))
+    latest = latest_time(parse_aware(exported_at) if exported_at is not None else None)
     case = upgrade_case(expect_object(document.get("case"), "case"))
     assessments = [
         upgrade_assessment(expect_object(a, f"assessments[{i}]"))
@@ -241,7 +258,7 @@ def case_import(*, document: Mapping[str, Any], user_map: Mapping[str, str] | No
     reason = IMPORT_REASON.format(exported_at=exported_at or "(unknown date)")
     try:
         with transaction.atomic():
-            return write(case, assessments, users, reason, contacts)
+            return write(case, assessments, users, reason, contacts, latest=latest)
     except TransferError:
         raise
     except (IntegrityError, DatabaseError, OverflowError, PermissionDenied) as exc:

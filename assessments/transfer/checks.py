@@ -54,6 +54,7 @@ from .errors import (
     REVISION_NOT_APPROVED,
     REVISION_NUMBERS,
     SNAPSHOT_NOT_AN_OBJECT,
+    SNAPSHOT_NULL,
     TRAIL_END,
     TRAIL_FROM,
     TRAIL_NOT_SUPERVISOR,
@@ -362,11 +363,13 @@ def check_reviewed_uses(assessment: Assessment, scenarios: list[Scenario], where
         raise TransferError(INVALID_VALUE.format(where=f"{where}.volume_excess_reason", problem=problem))
 
 
-def check_case_snapshot(assessment: Assessment, submission: Submission, where: str) -> None:
+def check_case_snapshot(assessment: Assessment, submission: Submission, where: str, *, in_file: bool) -> None:
     """The case as an approved revision keeps it (``case_snapshot``): null unless approved;
-    for an approved revision, the case's fields as the case itself is checked (a file
-    exported before snapshots existed has none: the case's data is taken, as migration
-    0012 took it)."""
+    for an approved revision, the case's fields as the case itself is checked, its number
+    the one the case is imported under (the module ``approved`` says why). A file exported
+    before snapshots existed (``in_file`` false: the field is not in the row) has none:
+    the case's data is taken, as migration 0012 took it, when a case with an approved
+    revision could not be changed. Compared with the case by ``approved.check_case_as_approved``."""
     at = f"{where}.case_snapshot"
     snapshot = assessment.case_snapshot
     if assessment.status != Status.APPROVED:
@@ -374,6 +377,8 @@ def check_case_snapshot(assessment: Assessment, submission: Submission, where: s
             raise TransferError(INVALID_VALUE.format(where=at, problem=NOT_APPROVED_YET))
         return
     if snapshot is None:
+        if in_file:
+            raise TransferError(INVALID_VALUE.format(where=at, problem=SNAPSHOT_NULL.format(revision=assessment.revision)))
         assessment.case_snapshot = case_snapshot(submission)
         return
     if not isinstance(snapshot, dict):
@@ -383,6 +388,7 @@ def check_case_snapshot(assessment: Assessment, submission: Submission, where: s
         raise TransferError(UNKNOWN_FIELDS.format(where=at, fields=name_list(unknown)))
     as_approved = Submission()
     set_fields(as_approved, [Submission._meta.get_field(name) for name in CASE_SNAPSHOT_FIELDS], snapshot, at, {})
+    as_approved.case_number = submission.case_number  # the case's identity here, not a figure of the report
     try:
         as_approved.full_clean(validate_unique=False)
     except ValidationError as exc:

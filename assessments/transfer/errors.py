@@ -22,7 +22,7 @@ BAD_STRUCTURE = "{where}: {problem}."
 UNKNOWN_FIELDS = "{where}: unknown field(s) {fields}."
 INVALID_ROW = "{where}: {errors}"
 INVALID_VALUE = "{where}: {problem}"
-NOT_FINITE = "must be a finite number"
+NOT_FINITE = "must be a finite number a double holds (not NaN, Infinity, beyond 1.8E+308, or so small it reads as 0)"
 NUL_IN_TEXT = "must not contain NUL characters (PostgreSQL cannot store them)"
 NOT_UNICODE = "must be text: it holds a lone surrogate (\\ud800 to \\udfff), which is not a character"
 DUPLICATE_KEY = "the key {key} appears more than once in this object"
@@ -58,7 +58,24 @@ TRAIL_END = (
 APPROVED_BY_MISMATCH = "must be {expected}, who made the approve decision (the file has {found})"
 APPROVED_AT_MISMATCH = "must be the time of the approve decision ({expected}; the file has {found})"
 NOT_APPROVED_YET = "must be null: the revision is not approved"
-SNAPSHOT_NOT_AN_OBJECT = "must be a JSON object of the case's fields as approved, or null"
+SNAPSHOT_NOT_AN_OBJECT = "must be a JSON object of the case's fields as approved"
+SNAPSHOT_NULL = (
+    "revision {revision} is approved, so it keeps the case as it was approved (a JSON object of the case's "
+    "fields); the file has null"
+)
+SNAPSHOT_NOT_THE_CASE = (
+    "revision {revision} was approved at {approved_at} and the case has not changed since (last saved at "
+    "{updated_at}), so the case as approved is the case: {expected}, not {found} as the file has it"
+)
+LATER_THAN_EXPORT = (
+    "is {found}, later than the export was made ({latest}): nothing in a case export happened after its export"
+)
+LATER_THAN_IMPORT = "is {found}, later than the import ({latest}): nothing in a case export happened after its export"
+EXPORTED_IN_THE_FUTURE = "is {found}, later than now ({now}): a case export is not made in the future"
+COMPUTED_AFTER_SUBMISSION = (
+    "is {found}, after revision {revision} was last submitted for review ({submitted}): a use under review is "
+    "not computed again"
+)
 NO_USES = "a {status} revision has at least one use (scenario)"
 USE_NOT_CURRENT = "a {status} revision's uses are all computed from their present inputs; this one is {state}"
 VOLUME_REASON = "{message} A {status} revision gives the reason."

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..engine_results import join_path as _join
 from ..engine_results import short as _short
+from ..esd.number_text import json_number
 from .document import FORMAT, FORMAT_VERSION
 from .errors import (
     DUPLICATE_KEY,
@@ -37,8 +38,9 @@ MAX_NESTING = 64
 
 
 class _NonFinite:
-    """Where the file has ``NaN``, ``Infinity`` or a number beyond a double: kept as a
-    marker while parsing so that the refusal can name the place (see :func:`scan`)."""
+    """Where the file has ``NaN``, ``Infinity``, a number beyond a double or one a double
+    would hold as 0 (``1e-400``): kept as a marker while parsing so that the refusal can
+    name the place (see :func:`scan`)."""
 
     __slots__ = ("text",)
 
@@ -47,8 +49,8 @@ class _NonFinite:
 
 
 def _parse_float(text: str):
-    value = float(text)
-    return value if math.isfinite(value) else _NonFinite(text)
+    value = json_number(text)  # the engine's inputs' one reading of a JSON number
+    return value if isinstance(value, float) and math.isfinite(value) else _NonFinite(text)
 
 
 class _RepeatedKeys(dict):

@@ -4,6 +4,8 @@ order that keeps approved work locked, then one "created" history record for eac
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.db.models.functions import Trim, Upper
 
 from contacts import transfer as contact_transfer
@@ -18,6 +20,7 @@ from ..models import (
     normalise_case_number,
     refresh_latest_assessment,
 )
+from .approved import check_case_as_approved, check_computed_before_review, check_times, latest_time
 from .checks import (
     build,
     check_case_snapshot,
@@ -31,15 +34,18 @@ from .document import children
 from .errors import CASE_EXISTS, TransferError
 
 
-def write(case: dict, assessments: list[dict], users: dict, reason: str, contacts=None) -> Submission:
+def write(case: dict, assessments: list[dict], users: dict, reason: str, contacts=None, *,
+          latest: tuple[datetime, str] | None = None) -> Submission:
     """Build, check and save every row (inside the caller's transaction: a refusal at any
-    row rolls back the rows saved before it).
+    row rolls back the rows saved before it). ``latest``: the latest time a row may hold
+    (``approved.latest_time``; now when not given).
 
     Approved work is final (``models.ApprovedWorkLocked``; on PostgreSQL, triggers): no
     use or decision may be added under an approved revision, except the approval's own
     decision. An approved revision is therefore written as the workflow writes it:
     submitted, with its uses and its decisions up to the submission; then approved; then
     the approve decision."""
+    latest = latest or latest_time(None)
     submission = build(Submission, case, "case", users)
     submission.case_number = normalise_case_number(submission.case_number)
     if submission.case_number and (
@@ -50,15 +56,17 @@ def write(case: dict, assessments: list[dict], users: dict, reason: str, contact
         raise TransferError(CASE_EXISTS.format(case_number=submission.case_number))
     submission.is_cbi = bool(submission.cbi_claims)
     check_row(submission, "case")
+    check_times(submission, "case", latest)
     saved = [save_raw(submission)]
     contacts = contacts or contact_transfer.ContactImport(None)
-    contacts.write_reports(submission, users)  # linked to each revision below, before its approval
+    contacts.write_reports(submission, users, latest=latest)  # linked to each revision below, before its approval
     revisions = []
     for i, row in enumerate(assessments):
         where = f"assessments[{i}]"
         assessment = build(Assessment, row, where, users, submission=submission)
         check_row(assessment, where)
-        check_case_snapshot(assessment, submission, where)
+        check_times(assessment, where, latest)
+        check_case_snapshot(assessment, submission, where, in_file="case_snapshot" in row)
         approved = assessment.status == Status.APPROVED
         final = (assessment.status, assessment.approved_by, assessment.approved_at)
         if approved:
@@ -72,6 +80,7 @@ def write(case: dict, assessments: list[dict], users: dict, reason: str, contact
             at = f"{where}.scenarios[{j}]"
             scenario = build(Scenario, scenario_row, at, users, assessment=assessment)
             check_row(scenario, at)
+            check_times(scenario, at, latest)
             check_scenario(scenario, at)
             saved.append(save_raw(scenario))
             scenarios.append(scenario)
@@ -80,8 +89,11 @@ def write(case: dict, assessments: list[dict], users: dict, reason: str, contact
             at = f"{where}.decisions[{j}]"
             decision = build(ReviewDecision, decision_row, at, users, assessment=assessment)
             check_row(decision, at)
+            check_times(decision, at, latest)
             decisions.append(decision)
         check_trail(assessment, decisions, where)  # an approved revision's last decision is its approval
+        check_case_as_approved(assessment, submission, where)
+        check_computed_before_review(assessment, scenarios, decisions, where)
         check_reviewed_uses(as_printed(assessment), scenarios, where)  # against the case as approved
         saved.extend(save_raw(decision) for decision in (decisions[:-1] if approved else decisions))
         if approved:

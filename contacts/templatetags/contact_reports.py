@@ -2,10 +2,22 @@
 so the case page's view stays the case's (``assessments.views.submission_detail``)."""
 
 from django import template
+from django.utils import timezone
 
 from .. import selectors
 
 register = template.Library()
+
+
+@register.filter
+def contact_time(value) -> str:
+    """A contact's date and time for its page, ``Sunday, November 2, 2025, 01:30 EST``: always
+    with the zone's abbreviation, which tells apart the two 01:30s of the night the clocks go
+    back and which Django's ``date`` filter (``"l, F j, Y, H:i T"``) leaves out for them."""
+    if not value:
+        return ""
+    local = timezone.localtime(value)
+    return f"{local:%A, %B} {local.day}, {local.year}, {local:%H:%M %Z}"
 
 
 @register.inclusion_tag("contacts/_case_section.html", takes_context=True)

@@ -28,6 +28,7 @@ from assessments.models import (
     Submission,
     VolumeQualifier,
 )
+from assessments.models.case_fields import CASE_NUMBER_PREFIXES
 from tests.properties.strategies import number_text, special_text
 
 pytestmark = pytest.mark.django_db
@@ -98,7 +99,10 @@ def careful_for(name: str) -> st.SearchStrategy:
     return st.just("")
 
 
-careful_post = st.fixed_dictionaries({name: careful_for(name) for name in FORM.fields if name != "version_seen"})
+careful_post = st.fixed_dictionaries({name: careful_for(name) for name in FORM.fields if name != "version_seen"}).map(
+    # The number as its case type numbers it (P- for a PMN, L- for an LVE, ...: CASE_NUMBER_PREFIXES).
+    lambda post: {**post, "case_number": CASE_NUMBER_PREFIXES[post["case_type"]] + post["case_number"][1:]}
+)
 wild_post = st.fixed_dictionaries({}, optional={name: anything_for(name) for name in FORM.fields})
 
 

@@ -197,6 +197,7 @@ def test_a_new_revision_takes_the_cases_current_values(reviewer, supervisor):
     document = transfer.case_export(case_number=first.submission.case_number)
     document["case"]["case_number"] = "P-26-9026"
     document["case"]["production_volume_kg_yr"] = 3000.0
+    document["case"]["updated_at"] = document["exported_at"]  # the amendment saved the case after the approval
     case = transfer.case_import(document=document)
     imported = case.assessments.get(revision=1)
     assert (imported.case_snapshot["production_volume_kg_yr"], case.production_volume_kg_yr) == (2400.0, 3000.0)

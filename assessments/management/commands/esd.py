@@ -30,6 +30,7 @@ from typing import Any, NoReturn, TextIO
 from django.core.management.base import BaseCommand, CommandParser, DjangoHelpFormatter
 
 from assessments.esd import registry, verification
+from assessments.esd.number_text import json_number
 from assessments.esd.parameters import ALL, CHOICE, CHOICE_RANGE, EngineValidationError
 from assessments.numbers import significant
 
@@ -274,7 +275,8 @@ def read_inputs(source: str, stdin: TextIO) -> Any:
     if not text.strip():
         raise EngineValidationError({ALL: EMPTY.format(source=name)})
     try:
-        inputs = json.loads(text)
+        # A number a double would hold as 0 or infinity stays text, so its input refuses it by name.
+        inputs = json.loads(text, parse_float=json_number)
     except json.JSONDecodeError as exc:
         raise EngineValidationError(
             {ALL: MALFORMED.format(source=name, reason=f"{exc.msg} at line {exc.lineno}, column {exc.colno}")}) from exc

@@ -4,8 +4,9 @@ into this installation (see assessments.transfer for the rules).
 An existing case is never overwritten: the import is refused, naming the case number.
 Users are matched by user name; a missing user stops the import (all missing names are
 listed) unless ``--map-user OLD=NEW`` maps it to an existing one. Every row is checked as
-the application checks it (the model, the engine, the review trail; see
-``assessments.transfer``). Bad input (no such file, a file over
+the application checks it (the model, the engine, the review trail, the case as each
+approved revision keeps it; see ``assessments.transfer``). To import a case under a new
+number, change ``case.case_number`` in the file: the case as approved follows it. Bad input (no such file, a file over
 ``transfer.MAX_FILE_BYTES``, not UTF-8, not JSON, not a case export, an invalid row)
 exits with status 2 and a message naming the place in the file, having written nothing.
 """
@@ -35,7 +36,7 @@ class Command(BaseCommand):
         "exists already, users that do not exist here (unless mapped with --map-user OLD=NEW), and any file "
         "that is not a valid case export or holds anything the application would refuse (an invalid row, "
         "inputs the engine refuses, a result the engine does not reproduce, a review trail the workflow "
-        "does not write). Use - to read standard input."
+        "does not write, an approved revision's case data that is not the case's). Use - to read standard input."
     )
 
     def add_arguments(self, parser):
