@@ -8,7 +8,12 @@ class AssessmentsConfig(AppConfig):
     verbose_name = "PMN engineering review"
 
     def ready(self) -> None:
+        from .reports.seal import seal_on_approval
         from .roles import ensure_roles
+        from .workflow import assessment_approved
+
+        # The approval seals its report in its own transaction (reports.seal).
+        assessment_approved.connect(seal_on_approval, dispatch_uid="assessments.seal_on_approval")
 
         # After this app's permissions exist (post_migrate of this app runs after
         # django.contrib.auth's permission creation for it).

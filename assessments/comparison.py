@@ -53,7 +53,9 @@ class Section:
         return self.rows if self.show_all else [row for row in self.rows if row.differs]
 
 
-ASSESSMENT_COMPARED = ("status", "engineer", "assessment_date", "notes", "pollution_prevention", "occupational_exposure_rating", "exposure_based_review")
+ASSESSMENT_COMPARED = ("status", "engineer", "assessment_date", "notes", "pollution_prevention", "occupational_exposure_rating",
+                        "occupational_exposure_rating_reason", "exposure_based_review", "irer_status", "irer_status_other",
+                        "irer_appendix")
 
 
 def revision_comparison(*, user, pk: int, other_pk: int | None = None, show_all: bool = False) -> dict[str, Any]:

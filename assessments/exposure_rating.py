@@ -1,8 +1,38 @@
-"""The occupational exposure rating's help: ChemSTEER's exposure-based review criteria,
-counted from the computed results, and its warning when no rating is given.
+"""The occupational exposure rating, derived from the computed results as ChemSTEER v3.2
+derives it; the reviewer's override of it; ChemSTEER's exposure-based review criteria,
+counted from the same results; and the warnings when the IRER would print no rating, or
+"NR" beside exposed workers.
 
-ChemSTEER v3.2 stores the rating as the engineer chooses it; no rule in it derives a
-rating. What it does count, for an exposure-based review, is how many of EPA's
+**The rating** (ChemSTEER v3.2, ``ChemStrX.SetOER()``, ``decompilation/source/ChemSteer/
+ChemStrX.cs`` in the public ChemSteer4 repository, the statements ``string text = …`` and
+``text2 = …`` at its end; :func:`occupational_exposure_rating` quotes them)::
+
+    no exposure model on any activity   -> "NR", or "0-1" when the SAT's health concern
+                                            names dermal or inhalation
+    both highest doses 0, or 0 workers  -> "0-1"
+    highest inhalation dose = 0         -> "1"    (dermal exposure only)
+                            < 1 mg/day  -> "1-2"
+                            <= 10       -> "2"
+                            > 10        -> "2-3"
+    then, for a band only, the workers:  < 10 "A", < 100 "B", >= 1000 "D", else "C"
+
+Read from the stored results here: an exposure model is an exposure of a computed use
+(``result["exposures"]``); the highest dermal and inhalation doses are the highest
+``mg_day`` of any estimate of any exposure by that route, over every use (ChemSTEER: over
+every operation, activity and output, ``arExpModEst[·, 8|4, ·]``); the workers are the uses'
+workers added up (ChemSTEER: ``arOpNumWorkers[1, op]`` summed over the operations), each
+use's counted as the criteria below count them (:func:`use_criteria`). ChemSTEER's SAT
+flags (``lblSatHReq[0]`` Dermal, ``[2]`` Inhalation) are read from the case's SAT health
+concerns, which hold ChemSTEER's Health line ("Dermal, Inhalation"): a word "dermal" or
+"inhalation" in it. A use not computed yet adds nothing and is named beside the rating;
+with no use computed at all the rating is not derived (blank), as ChemSTEER's rating is
+blank until its rule first runs.
+
+The rating stored on the assessment (``Assessment.occupational_exposure_rating``) is the
+reviewer's override, given with a reason; the IRER prints the override when there is one,
+else the derived rating (:func:`printed_rating`).
+
+**The criteria.** What ChemSTEER counts, for an exposure-based review, is how many of EPA's
 exposure-based review criteria the case meets (``ChemStrX.resetExpBasedCriteria``)::
 
     count = [more than 1,000 workers]
@@ -11,7 +41,7 @@ exposure-based review criteria the case meets (``ChemStrX.resetExpBasedCriteria`
              or [routine dermal contact for more than 250 workers over more than 100 days/yr])
 
 In ChemSTEER the engineer answers each criterion; here each is counted from the stored
-results and shown beside the rating, in words, as help: the rating stays the engineer's.
+results and shown beside the rating, in words.
 
 Workers are those of the results: an activity's workers a site times the use's sites
 (``result["facts"]["sites"]``). The workers of one use are counted once (the use's
@@ -22,6 +52,7 @@ An activity's dose is its highest estimate in mg/day.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -55,7 +86,218 @@ CRITERION_MODERATE = (
 )
 NOT_EXPOSURE_BASED = "This review is not marked exposure-based; ChemSTEER counts these criteria only for one that is."
 NOT_COMPUTED = "Not counted: uses not computed yet ({titles})."
-THE_RATING_IS_YOURS = "ChemSTEER derives no rating from these: the rating is the engineer's choice."
+THE_RATING_IS_YOURS = (
+    "These criteria are for the exposure-based review; the rating is derived by ChemSTEER's own rule, "
+    "shown above, and may be overridden with a reason."
+)
+
+# --- The rating: ChemSTEER v3.2's rule (ChemStrX.SetOER) ------------------------------------
+
+#: The inhalation dose bands' limits [mg/day] (ChemStrX.SetOER: ``array[1] < 1f`` -> "1-2";
+#: ``!(array[1] <= 10f)`` -> "2-3", so 1 to 10 inclusive -> "2").
+BAND_LOW_MG_DAY = 1.0
+BAND_HIGH_MG_DAY = 10.0
+#: The worker-count letters' limits (ChemStrX.SetOER: ``num < 10`` "A", ``num < 100`` "B",
+#: ``num >= 1000`` "D", otherwise "C").
+LETTER_B_WORKERS = 10
+LETTER_C_WORKERS = 100
+LETTER_D_WORKERS = 1000
+#: ChemSTEER's ratings with no letter.
+NOT_RATED = "NR"
+LOWEST = "0-1"
+#: The SAT health concerns that make a case with no exposure model "0-1" rather than "NR"
+#: (ChemSTEER's ``lblSatHReq[0]`` "Dermal" and ``lblSatHReq[2]`` "Inhalation").
+SAT_EXPOSURE_ROUTES = re.compile(r"\b(dermal|inhalation)\b", re.IGNORECASE)
+
+DERIVED_RATING = "Occupational exposure rating derived from the results (ChemSTEER's rule): {rating}."
+DERIVED_BASIS = (
+    "Highest inhalation dose {inhalation} mg/day, highest dermal dose {dermal} mg/day, "
+    "{workers:,} workers over all uses and sites."
+)
+NO_EXPOSURE_MODELS = "No use estimates a worker exposure."
+SAT_ROUTE_NAMED = "The SAT's health concerns name dermal or inhalation exposure."
+NOT_DERIVED = "Not derived: no use is computed yet."
+OVERRIDDEN = "The IRER prints the reviewer's rating {override} instead (derived: {derived}). Reason: {reason}"
+RATING_BESIDE_WORKERS = (
+    "The IRER prints the occupational exposure rating as {printed} beside {workers:,} exposed workers "
+    "(derived from the results: {derived})."
+)
+
+
+def occupational_exposure_rating(
+    *, has_exposure_models: bool, sat_dermal_or_inhalation: bool, max_dermal_mg_day: float,
+    max_inhalation_mg_day: float, workers: int,
+) -> str:
+    """ChemSTEER v3.2's occupational exposure rating: a dose band and a worker letter.
+
+    From ``ChemStrX.SetOER()`` (decompilation/source/ChemSteer/ChemStrX.cs, ChemSteer4),
+    verbatim::
+
+        string text = ((!flag) ? ((!((lblSatHReq[0].Text == "Yes") | (lblSatHReq[2].Text == "Yes")))
+            ? "NR" : "0-1") : ((((array[0] == 0f) & (array[1] == 0f)) || num == 0) ? "0-1"
+            : ((array[1] == 0f) ? "1" : ((array[1] < 1f) ? "1-2"
+            : ((!(array[1] <= 10f)) ? "2-3" : "2")))));
+        if (text != "NR" & text != "0-1")
+            text2 = ((num < 10) ? "A" : ((num < 100) ? "B" : ((num >= 1000) ? "D" : "C")));
+        lblOccExpRating.Text = text + text2;
+
+    (``flag``: an exposure model exists; ``array[0]``/``array[1]``: the highest dermal and
+    inhalation potential dose rates [mg/day]; ``num``: the total workers.)
+
+    Parameters
+    ----------
+    has_exposure_models : any activity has an exposure model
+    sat_dermal_or_inhalation : the SAT's health concern names dermal or inhalation
+    max_dermal_mg_day : the highest dermal potential dose rate [mg/day]
+    max_inhalation_mg_day : the highest inhalation potential dose rate [mg/day]
+    workers : the total workers exposed [-]
+
+    >>> rate = lambda i, w, d=5.0: occupational_exposure_rating(has_exposure_models=True,
+    ...     sat_dermal_or_inhalation=False, max_dermal_mg_day=d, max_inhalation_mg_day=i, workers=w)
+    >>> rate(0, 9), rate(0.99, 10), rate(1, 99), rate(10, 100), rate(10.01, 999), rate(50, 1000)
+    ('1A', '1-2B', '2B', '2C', '2-3C', '2-3D')
+    >>> rate(0, 50, d=0), rate(3, 0)
+    ('0-1', '0-1')
+    >>> occupational_exposure_rating(has_exposure_models=False, sat_dermal_or_inhalation=False,
+    ...     max_dermal_mg_day=0, max_inhalation_mg_day=0, workers=66)
+    'NR'
+    >>> occupational_exposure_rating(has_exposure_models=False, sat_dermal_or_inhalation=True,
+    ...     max_dermal_mg_day=0, max_inhalation_mg_day=0, workers=66)
+    '0-1'
+    """
+    if not has_exposure_models:
+        return LOWEST if sat_dermal_or_inhalation else NOT_RATED
+    if (max_dermal_mg_day == 0 and max_inhalation_mg_day == 0) or workers == 0:
+        return LOWEST
+    if max_inhalation_mg_day == 0:
+        band = "1"
+    elif max_inhalation_mg_day < BAND_LOW_MG_DAY:
+        band = "1-2"
+    elif max_inhalation_mg_day <= BAND_HIGH_MG_DAY:
+        band = "2"
+    else:
+        band = "2-3"
+    if workers < LETTER_B_WORKERS:
+        letter = "A"
+    elif workers < LETTER_C_WORKERS:
+        letter = "B"
+    elif workers >= LETTER_D_WORKERS:
+        letter = "D"
+    else:
+        letter = "C"
+    return band + letter
+
+
+def sat_names_exposure_route(sat_health: str) -> bool:
+    """Whether the SAT's health concerns name dermal or inhalation exposure.
+
+    >>> sat_names_exposure_route("Dermal, Drinking Water"), sat_names_exposure_route("Drinking Water")
+    (True, False)
+    """
+    return bool(SAT_EXPOSURE_ROUTES.search(sat_health or ""))
+
+
+@dataclass
+class DerivedRating:
+    """The rating derived from the stored results, and what it was derived from."""
+
+    rating: str
+    has_exposure_models: bool = False
+    sat_dermal_or_inhalation: bool = False
+    max_dermal_mg_day: float = 0.0
+    max_inhalation_mg_day: float = 0.0
+    workers: int = 0
+    not_computed: list[str] = field(default_factory=list)
+
+    def lines(self) -> list[str]:
+        """The derived rating and its basis, in words, as the pages show them."""
+        if not self.rating:
+            return [NOT_DERIVED]
+        lines = [DERIVED_RATING.format(rating=self.rating)]
+        if self.has_exposure_models:
+            lines.append(DERIVED_BASIS.format(
+                inhalation=f"{self.max_inhalation_mg_day:.3g}", dermal=f"{self.max_dermal_mg_day:.3g}",
+                workers=self.workers,
+            ))
+        else:
+            lines.append(NO_EXPOSURE_MODELS)
+            if self.sat_dermal_or_inhalation:
+                lines.append(SAT_ROUTE_NAMED)
+        if self.not_computed:
+            lines.append(NOT_COMPUTED.format(titles=", ".join(self.not_computed)))
+        return lines
+
+
+def _highest_dose(exposure: dict) -> float:
+    doses = [_number(e.get("mg_day")) for e in exposure.get("estimates") or []]
+    return max((d for d in doses if d is not None), default=0.0)
+
+
+def derive_rating(*, scenarios: Iterable[Scenario], sat_health: str = "") -> DerivedRating:
+    """The occupational exposure rating ChemSTEER's rule gives for the uses' stored results
+    (:func:`occupational_exposure_rating`); blank when no use is computed."""
+    derived = DerivedRating(rating="", sat_dermal_or_inhalation=sat_names_exposure_route(sat_health))
+    computed = 0
+    for scenario in scenarios:
+        if not scenario.result:
+            derived.not_computed.append(scenario.title)
+            continue
+        computed += 1
+        derived.workers += use_criteria(scenario.result).workers
+        for exposure in scenario.result.get("exposures") or []:
+            derived.has_exposure_models = True
+            dose = _highest_dose(exposure)
+            if exposure.get("route") == "inhalation":
+                derived.max_inhalation_mg_day = max(derived.max_inhalation_mg_day, dose)
+            elif exposure.get("route") == "dermal":
+                derived.max_dermal_mg_day = max(derived.max_dermal_mg_day, dose)
+    if computed:
+        derived.rating = occupational_exposure_rating(
+            has_exposure_models=derived.has_exposure_models,
+            sat_dermal_or_inhalation=derived.sat_dermal_or_inhalation,
+            max_dermal_mg_day=derived.max_dermal_mg_day,
+            max_inhalation_mg_day=derived.max_inhalation_mg_day,
+            workers=derived.workers,
+        )
+    return derived
+
+
+def _scenarios(assessment: Assessment, scenarios) -> list:
+    return list(assessment.scenarios.all()) if scenarios is None else list(scenarios)
+
+
+def _case(assessment: Assessment):
+    return getattr(assessment, "case_data", None) or assessment.submission
+
+
+def assessment_rating(*, assessment: Assessment, scenarios=None) -> DerivedRating:
+    """The rating derived for ``assessment`` from its uses' results and its case's SAT concerns."""
+    return derive_rating(scenarios=_scenarios(assessment, scenarios), sat_health=_case(assessment).sat_health)
+
+
+def printed_rating(assessment: Assessment, scenarios=None) -> str:
+    """The rating the IRER prints: the reviewer's override when there is one, else the
+    rating derived from the results (blank when neither)."""
+    if assessment.occupational_exposure_rating:
+        return assessment.occupational_exposure_rating
+    return assessment_rating(assessment=assessment, scenarios=scenarios).rating
+
+
+def rating_warnings(assessment: Assessment, scenarios=None) -> list[str]:
+    """The warnings about the rating the IRER would print, for the pages and the command
+    line: ChemSTEER's "Missing Information" when it prints none, and a warning when it
+    prints "NR" (or none) beside exposed workers."""
+    scenarios = _scenarios(assessment, scenarios)
+    derived = assessment_rating(assessment=assessment, scenarios=scenarios)
+    printed = assessment.occupational_exposure_rating or derived.rating
+    warnings = []
+    if not printed:
+        warnings.append(f"{MISSING_RATING_TITLE}: {MISSING_RATING}")
+    if printed in ("", NOT_RATED) and derived.workers > 0:
+        warnings.append(RATING_BESIDE_WORKERS.format(
+            printed=printed or "blank", workers=derived.workers, derived=derived.rating or "not derived",
+        ))
+    return warnings
 
 
 @dataclass
@@ -158,14 +400,31 @@ def exposure_based_criteria(*, scenarios: Iterable[Scenario]) -> Criteria:
 
 
 def rating_help(*, assessment: Assessment, scenarios=None) -> dict:
-    """What the pages show beside the rating: ``{"lines", "count", "missing", "missing_title",
-    "missing_text"}``; ``missing`` true when no rating is chosen (ChemSTEER's warning)."""
-    scenarios = list(assessment.scenarios.all()) if scenarios is None else scenarios
+    """What the pages show beside the rating: ``{"derived", "derived_lines", "override",
+    "reason", "printed", "overridden_line", "workers_warning", "lines", "count", "missing",
+    "missing_title", "missing_text"}``; ``missing`` true when the IRER would print no
+    rating (ChemSTEER's warning), ``workers_warning`` when it prints "NR" or none beside
+    exposed workers."""
+    scenarios = _scenarios(assessment, scenarios)
     criteria = exposure_based_criteria(scenarios=scenarios)
+    derived = assessment_rating(assessment=assessment, scenarios=scenarios)
+    override = assessment.occupational_exposure_rating
+    printed = override or derived.rating
+    warnings = rating_warnings(assessment, scenarios)
     return {
+        "derived": derived.rating,
+        "derived_lines": derived.lines(),
+        "override": override,
+        "reason": assessment.occupational_exposure_rating_reason,
+        "printed": printed,
+        "overridden_line": OVERRIDDEN.format(
+            override=override, derived=derived.rating or "not derived",
+            reason=assessment.occupational_exposure_rating_reason or "none given",
+        ) if override else "",
+        "workers_warning": next((w for w in warnings if not w.startswith(MISSING_RATING_TITLE)), ""),
         "lines": criteria.lines(exposure_based=assessment.exposure_based_review),
         "count": criteria.count,
-        "missing": not assessment.occupational_exposure_rating,
+        "missing": not printed,
         "missing_title": MISSING_RATING_TITLE,
         "missing_text": MISSING_RATING,
     }

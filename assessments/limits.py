@@ -17,6 +17,7 @@ TEXT_LIMITS = {
     "notes": 20_000,
     "pollution_prevention": 10_000,
     "volume_excess_reason": 4_000,
+    "occupational_exposure_rating_reason": 4_000,
     "use_description": 5_000,
     "other_uses": 5_000,
     "consumer_use": 5_000,

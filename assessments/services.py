@@ -222,6 +222,7 @@ def assessment_update_notes(
     if seen_version is not None and assessment.version != seen_version:
         raise ValidationError({ALL: STALE_EDIT.format(what="assessment")})
     for name in ("assessment_date", "notes", "pollution_prevention", "occupational_exposure_rating",
+                 "occupational_exposure_rating_reason", "irer_status", "irer_status_other",
                  "exposure_based_review", "irer_note"):
         if name in data:
             if name in ("notes", "pollution_prevention"):

@@ -24,7 +24,7 @@ from django.db.models import Min
 from django.utils import timezone
 
 from . import presentation
-from .models import Assessment, ReviewDecision, Scenario, Status, Submission
+from .models import Assessment, DecisionAction, ReviewDecision, Scenario, SealedReport, Status, Submission
 from .numbers import entered, quantity
 from .site_data import SITE_SPECIFIC, SITE_STEP_TITLE, entries_text
 
@@ -103,6 +103,7 @@ def assessment_history(*, assessment: Assessment) -> list[HistoryEntry]:
         ),
         submission=assessment.submission,
     )
+    sealed = _sealed_changes(assessment)
     for decision in assessment.decisions.select_related("by").order_by("at", "id"):
         entry = HistoryEntry(
             at=decision.at,
@@ -110,7 +111,8 @@ def assessment_history(*, assessment: Assessment) -> list[HistoryEntry]:
             user_name=display_name(decision.by),
             subject=f"Assessment revision {assessment.revision}",
             kind=decision.action,
-            changes=[FieldChange("Status", _status_label(decision.from_status), _status_label(decision.to_status))],
+            changes=[FieldChange("Status", _status_label(decision.from_status), _status_label(decision.to_status)),
+                     *sealed.get(decision.pk, [])],
             note=decision.comment,
             decision=decision,
         )
@@ -119,6 +121,26 @@ def assessment_history(*, assessment: Assessment) -> list[HistoryEntry]:
     # Stable: a decision sorts after a change made at the same time.
     entries.sort(key=lambda entry: (entry.at, entry.is_decision))
     return entries
+
+
+#: How History names an approval's sealed copy of the report, and its digest.
+SEALED_COPY_LABEL = "Sealed IRER ({copy} copy)"
+SEALED_COPY_TEXT = "SHA-256 {sha256} · seal {seal}"
+
+
+def _sealed_changes(assessment: Assessment) -> dict[int, list[FieldChange]]:
+    """The sealed copies of the report each approval drew (``reports.seal``), by decision:
+    the file's SHA-256 (what a check of a PDF compares) and the seal its footer prints."""
+    if assessment.status != Status.APPROVED:
+        return {}
+    rows = (SealedReport.objects.filter(assessment_id=assessment.pk, decision__action=DecisionAction.APPROVE)
+            .order_by("copy").values_list("decision_id", "copy", "sha256", "seal"))
+    changes: dict[int, list[FieldChange]] = {}
+    for decision_id, copy, digest, seal in rows:
+        changes.setdefault(decision_id, []).append(
+            FieldChange(SEALED_COPY_LABEL.format(copy=copy), "", SEALED_COPY_TEXT.format(sha256=digest, seal=seal),
+                        name="sha256"))
+    return changes
 
 
 def _merged_into(decision: HistoryEntry, entries: list[HistoryEntry]) -> list[HistoryEntry]:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views, views_methods, views_report_text, views_review, wizards
+from . import views, views_methods, views_report_text, views_review, views_seal, wizards
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -39,4 +39,5 @@ urlpatterns += [
 # The engine's validation table: no case data, any logged-in user.
 urlpatterns += [
     path("methods/validation/", views_methods.method_validation, name="method-validation"),
+    path("reports/verify/", views_seal.irer_verify, name="irer-verify"),
 ]

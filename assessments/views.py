@@ -21,7 +21,7 @@ from calendar_review.forms import DueFilterForm
 from . import case_links, permissions, presentation, review, selectors, services
 from .esd import registry
 from .esd.parameters import EngineValidationError
-from .exposure_rating import MISSING_RATING, MISSING_RATING_TITLE, rating_help
+from .exposure_rating import MISSING_RATING, MISSING_RATING_TITLE, printed_rating, rating_help
 from .forms import AssessmentNotesForm, CaseSearchForm, SubmissionForm
 from .forms.binding import add_service_errors, posted
 from .reports import services as report_services
@@ -315,7 +315,7 @@ def report_download_response(
             "render": download.render,
             "download_url": reverse(url_name, args=[assessment.pk]) + copy,
             "status_url": reverse("irer-status", args=[assessment.pk, download.render.task_id]) + copy,
-            "rating_missing": not assessment.occupational_exposure_rating,
+            "rating_missing": not printed_rating(assessment),
             "can_edit": permissions.can_edit_assessment(request.user, assessment),
             "missing_title": MISSING_RATING_TITLE,
             "missing_text": MISSING_RATING,

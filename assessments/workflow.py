@@ -15,15 +15,20 @@ result was computed, and both submission and approval recompute each scenario fr
 inputs its result was computed from and refuse a stored result that is not what the
 engine computes (an edited or forged one, or one from an engine that has changed since),
 so what the supervisor approves is what the engine computes from the inputs shown.
+Approval also seals the report: its PDF is drawn once and stored with its SHA-256, in the
+approval's transaction, by the receiver of :data:`assessment_approved` (``reports.seal``,
+connected when the application starts: the workflow does not import the report layer),
+and every later download gives those bytes.
 Approved work is final (``models.ApprovedWorkLocked``); a new revision copies an
 approved assessment into a new draft, reading the approved one only.
 """
 
 from __future__ import annotations
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ImproperlyConfigured, PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Max
+from django.dispatch import Signal
 from django.utils import timezone
 
 from notices.models import Verb
@@ -75,6 +80,13 @@ VOLUME_REASON_REQUIRED = "{message} Say why (e.g. the volumes are alternatives, 
 REVISE_NOT_APPROVED = "Only an approved assessment can be copied into a new revision."
 REVISE_NOT_LATEST = "Revision {revision} is not the latest revision of this case: start from the latest one."
 REVISE_NOT_ALLOWED = "You may not start a new revision."
+
+NO_SEALER = "No receiver of workflow.assessment_approved is connected: the approved report would not be sealed."
+
+#: Sent inside the approval's transaction, after the status change and the approve decision
+#: (``assessment``, ``decision``): its receiver seals the report (``reports.seal``). A
+#: receiver's exception undoes the approval.
+assessment_approved = Signal()
 
 STATUS_WORDS = {
     Status.DRAFT: "a draft",
@@ -128,13 +140,19 @@ def assessment_withdraw(*, assessment: Assessment, by, note: str = "") -> Assess
 
 @transaction.atomic
 def assessment_approve(*, assessment: Assessment, by, comment: str = "") -> Assessment:
-    """A supervisor (never the engineer) approves: the stored results become final."""
+    """A supervisor (never the engineer) approves: the stored results become final, and
+    the report is drawn once and sealed (``reports.seal``: its PDF and SHA-256 stored with
+    the approval, in this transaction)."""
     assessment = _lock(assessment)
     _check_transition(assessment, DecisionAction.APPROVE)
     _check_reviewer(assessment, by)
     _check_results(assessment, not_computed=STALE_RESULTS_AT_APPROVAL, stale=STALE_RESULTS_AT_APPROVAL)
     _check_engine_results(assessment, message=NOT_ENGINE_RESULTS_AT_APPROVAL)
+    if not assessment_approved.has_listeners(Assessment):
+        raise ImproperlyConfigured(NO_SEALER)
     assessment = _transition(assessment, action=DecisionAction.APPROVE, by=by, comment=comment)
+    approval = assessment.decisions.filter(action=DecisionAction.APPROVE).order_by("-id").first()
+    assessment_approved.send(sender=Assessment, assessment=assessment, decision=approval)
     notify(verb=Verb.APPROVED, recipients=[assessment.engineer], submission=assessment.submission,
            assessment=assessment, by=by, comment=comment)
     return assessment
@@ -180,6 +198,10 @@ def assessment_revise(*, assessment: Assessment, by) -> Assessment:
         notes=source.notes,
         pollution_prevention=source.pollution_prevention,
         occupational_exposure_rating=source.occupational_exposure_rating,
+        occupational_exposure_rating_reason=source.occupational_exposure_rating_reason,
+        irer_status=source.irer_status,
+        irer_status_other=source.irer_status_other,
+        irer_appendix=source.irer_appendix,
         exposure_based_review=source.exposure_based_review,
         irer_note=source.irer_note,
         volume_excess_reason=source.volume_excess_reason,

@@ -34,7 +34,7 @@ def plain_paragraphs(report_html: str) -> str:
     paragraphs = [" ".join(html.unescape(line).split()) for line in text.split("\n")]
     fonts = (ROOT / "static" / "fonts" / "fonts.css").as_uri()
     return (
-        f'<html><head><style>@import url("{fonts}"); body {{ font: 10pt/1.35 "Reviewer Sans"; }} p {{ margin: 0; }} '
+        f'<html lang="en"><head><style>@import url("{fonts}"); body {{ font: 10pt/1.35 "Reviewer Sans"; }} p {{ margin: 0; }} '
         "@page { size: letter; margin: 0.9in 0.8in 0.8in 0.8in; }</style></head><body>"
         + "".join(f"<p>{html.escape(p)}</p>" for p in paragraphs if p)
         + "</body></html>"

@@ -3,6 +3,11 @@
 that apply to that revision). One section template (``contacts/_print_section.html``)
 serves both, drawn by the IRER's WeasyPrint machinery (``assessments.reports.render``).
 
+Their pages carry the IRER's page furniture (``static/css/page-furniture.css``): the case
+and the CBI flag in the running header of every page ("CBI: No · sanitised copy" in the
+sanitised copy), the status or the print date and "page N of M" in the running footer, all
+given to the stylesheet in data attributes, so none of it is text in the page's body.
+
 CBI, as the IRER prints it (``assessments.reports.cbi``):
 
 - the full copy brackets every item of a CBI contact report, as the IRER brackets claimed
@@ -48,15 +53,23 @@ from .selectors import contact_reports_for_assessment, contact_reports_for_case,
 SECTION_TEMPLATE = "contacts/_print_section.html"
 DOCUMENT_TEMPLATE = "contacts/print.html"
 STYLESHEET = "css/contact-reports.css"
+#: The running header and footer the contact reports share with the IRER.
+FURNITURE_STYLESHEET = "css/page-furniture.css"
+#: The section's stylesheets, in order, after the IRER's (which the document alone reads first).
+SECTION_STYLESHEETS = (FURNITURE_STYLESHEET, STYLESHEET)
 #: Part of the combined report's cache key, beside the IRER's own key: raise it when the
 #: same contact reports would now be drawn differently.
-KEY_VERSION = "irer-with-contacts-1"
+KEY_VERSION = "irer-with-contacts-2"
 
 CBI_SECTION_NOTE = "CONTAINS CONFIDENTIAL BUSINESS INFORMATION: contact reports marked CBI are in [brackets]"
 SANITISED_SECTION_NOTE = "SANITISED COPY: contact reports claimed as confidential business information (CBI) print [CBI] in place of every item."
 NO_CONTACTS = "No contact with the submitter is recorded for this revision."
 NO_CONTACTS_CASE = "No contact with the submitter is recorded for this case."
 WHOLE_CASE = "The case as a whole"
+#: The running footer of contact reports printed alone.
+PRINTED = "Printed {date}"
+CBI_STATUS = " · CONFIDENTIAL BUSINESS INFORMATION"
+SANITISED_COPY = " · sanitised copy"
 
 
 def _check_copy(*, user, submission: Submission, sanitised: bool) -> None:
@@ -105,29 +118,41 @@ def contact_entries(reports, *, submission: Submission, sanitised: bool) -> list
 def section_context(reports, *, submission: Submission, sanitised: bool, empty: str) -> dict:
     reports = list(reports)
     any_cbi = any(r.is_cbi for r in reports)
+    claimed = any_cbi or submission.is_cbi
     return {
         "entries": contact_entries(reports, submission=submission, sanitised=sanitised),
         "empty": empty,
         "sanitised": sanitised,
         "section_note": (SANITISED_SECTION_NOTE if sanitised and any_cbi
                          else CBI_SECTION_NOTE if any_cbi else ""),
-        # The running header of the section's pages, as the IRER's: "CBI: Yes" when the
-        # pages print CBI (never in the sanitised copy).
-        "cbi_label": f"CBI: {'Yes' if (any_cbi or submission.is_cbi) and not sanitised else 'No'}",
+        # The CBI flag in the running header of the section's pages, as the IRER's: "CBI:
+        # Yes" when the pages print CBI (never in the sanitised copy, which says what it is).
+        "prints_cbi": claimed and not sanitised,
+        "cbi_label": cbi_flag(prints_cbi=claimed, sanitised=sanitised),
     }
 
 
-def _css() -> str:
-    parts = []
-    for name in (IRER_STYLESHEET, STYLESHEET):
+def cbi_flag(*, prints_cbi: bool, sanitised: bool) -> str:
+    """The running header's CBI flag: the sanitised copy says what it is.
+
+    >>> cbi_flag(prints_cbi=True, sanitised=False), cbi_flag(prints_cbi=False, sanitised=False)
+    ('CBI: Yes', 'CBI: No')
+    >>> cbi_flag(prints_cbi=True, sanitised=True)
+    'CBI: No · sanitised copy'
+    """
+    if sanitised:
+        return f"CBI: No{SANITISED_COPY}"
+    return f"CBI: {'Yes' if prints_cbi else 'No'}"
+
+
+def _stylesheets(names) -> list[str]:
+    """Each stylesheet's text, for a ``<style>`` element of its own (so each keeps its own
+    @import at its head)."""
+    texts = []
+    for name in names:
         with open(finders.find(name), encoding="utf-8") as handle:
-            parts.append(handle.read())
-    return "\n".join(parts)
-
-
-def _section_css() -> str:
-    with open(finders.find(STYLESHEET), encoding="utf-8") as handle:
-        return handle.read()
+            texts.append(handle.read())
+    return texts
 
 
 # Contact reports alone -------------------------------------------------------------------------
@@ -147,15 +172,22 @@ def _filename(*parts: str, sanitised: bool) -> str:
 
 def contacts_document_html(*, submission: Submission, reports, sanitised: bool, for_pdf: bool, title: str) -> str:
     cbi = Cbi(submission, sanitised)
+    section = section_context(reports, submission=submission, sanitised=sanitised, empty=NO_CONTACTS_CASE)
+    case_name = cbi.scrub(submission.case_name or submission.generic_name)
+    names = (IRER_STYLESHEET, *SECTION_STYLESHEETS)
     context = {
-        **section_context(reports, submission=submission, sanitised=sanitised, empty=NO_CONTACTS_CASE),
+        **section,
         "title": title,
+        "document_title": f"{title.capitalize()} {submission.case_number}{' (sanitised)' if sanitised else ''}",
         "case_number": submission.case_number,
-        "case_name": cbi.scrub(submission.case_name or submission.generic_name),
+        "case_name": case_name,
+        # The margins' text, as the IRER's (``assessments.reports.html.running_case``).
+        "running_case": f"{submission.case_number} · {case_name}",
+        "running_status": PRINTED.format(date=f"{timezone.localdate():%m/%d/%Y}") + (CBI_STATUS if section["prints_cbi"] else ""),
         "sanitised_note": SANITISED_NOTE if sanitised and submission.is_cbi else "",
-        "printed_at": timezone.now(),
         "for_pdf": for_pdf,
-        "inline_css": _css() if for_pdf else "",
+        "stylesheets": _stylesheets(names) if for_pdf else [],
+        "stylesheet_names": names,
     }
     return render_to_string(DOCUMENT_TEMPLATE, context)
 
@@ -189,8 +221,8 @@ def section_html(*, user, assessment: Assessment, sanitised: bool) -> str:
     end of the IRER's HTML, with its own stylesheet."""
     reports = contact_reports_for_assessment(user=user, assessment=assessment)
     context = section_context(reports, submission=assessment.case_data, sanitised=sanitised, empty=NO_CONTACTS)
-    return render_to_string(SECTION_TEMPLATE, {**context, "inline_css": _section_css(), "in_irer": True,
-                                               "revision": assessment.revision})
+    return render_to_string(SECTION_TEMPLATE, {**context, "stylesheets": _stylesheets(SECTION_STYLESHEETS),
+                                               "in_irer": True, "revision": assessment.revision})
 
 
 def combined_html(irer: str, section: str) -> str:

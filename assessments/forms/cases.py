@@ -10,9 +10,18 @@ from django.utils import timezone
 from ..case_numbers import hidden_case
 from ..esd.number_text import ASCII_DIGITS, PLAIN_CHARACTERS
 from ..esd.parameters import NumberTextError, parse_number
+from ..exposure_rating import assessment_rating
 from ..limits import TEXT_LIMITS
 from ..models import TLV_PEL_KIND_INVALID, Assessment, ExposureLimitKind, ExposureLimitUnit, IrerNote, Submission
-from ..models.case_fields import ASSESSMENT_DATE, TLV_PEL_VALUE, NumberRange
+from ..models.case_fields import (
+    ASSESSMENT_DATE,
+    IRER_STATUS_OTHER_MISSING,
+    IRER_STATUS_OTHER_NOT_OTHER,
+    RATING_REASON_MISSING,
+    TLV_PEL_VALUE,
+    IrerStatus,
+    NumberRange,
+)
 from ..selectors import HEADER_GROUPS
 from ..services import AMENDMENT_REASON_REQUIRED
 from .plain import PlainDateField, PlainIntegerField
@@ -242,6 +251,11 @@ class CaseSearchForm(forms.Form):
     engineer = forms.CharField(label="Engineer", required=False, help_text="User name or part of the name.")
 
 
+#: Characters in the reason for an occupational exposure rating override (as the reason the
+#: uses exceed the production volume, ``limits.TEXT_LIMITS``).
+RATING_REASON_LIMIT = TEXT_LIMITS["volume_excess_reason"]
+
+
 class AssessmentNotesForm(forms.ModelForm):
     """The IRER's free-text parts of an assessment."""
 
@@ -251,7 +265,8 @@ class AssessmentNotesForm(forms.ModelForm):
         model = Assessment
         field_classes = {"assessment_date": AssessmentDateField}
         fields = [
-            "assessment_date", "notes", "pollution_prevention", "occupational_exposure_rating", "exposure_based_review",
+            "assessment_date", "irer_status", "irer_status_other", "notes", "pollution_prevention",
+            "occupational_exposure_rating", "occupational_exposure_rating_reason", "exposure_based_review",
             "irer_note",
         ]
         widgets = {
@@ -259,6 +274,7 @@ class AssessmentNotesForm(forms.ModelForm):
             "notes": forms.Textarea(attrs={"rows": 4}),
             "irer_note": forms.RadioSelect,
             "pollution_prevention": forms.Textarea(attrs={"rows": 3}),
+            "occupational_exposure_rating_reason": forms.Textarea(attrs={"rows": 2}),
         }
         help_texts = {
             "assessment_date": "Printed beside the status at the head of the IRER. Leave it blank for the day this "
@@ -271,6 +287,9 @@ class AssessmentNotesForm(forms.ModelForm):
             "occupational_exposure_rating": {
                 "invalid_choice": "Choose the occupational exposure rating from the list, or leave it blank.",
             },
+            "irer_status": {
+                "invalid_choice": "Choose the IRER status from ChemSTEER's list.",
+            },
         }
 
     def __init__(self, *args, **kwargs):
@@ -281,8 +300,45 @@ class AssessmentNotesForm(forms.ModelForm):
         self.fields["irer_note"].required = False  # left out: the wording the assessment has
         # The rating's help: its own text and the criteria counted beside it (rating-criteria).
         rating = self.fields["occupational_exposure_rating"]
-        rating.widget.attrs["aria-describedby"] = "id_occupational_exposure_rating_helptext rating-criteria"
+        rating.widget.attrs["aria-describedby"] = (
+            "id_occupational_exposure_rating_helptext rating-derived rating-criteria"
+        )
+        rating.choices = [("", "Derived from the results"), *rating.choices[1:]]
+        self.fields["irer_status"].required = False  # left out: the status the assessment has
         limit_text_fields(self)
+        reason = self.fields["occupational_exposure_rating_reason"]
+        reason.max_length = RATING_REASON_LIMIT
+        reason.validators.append(MaxLengthValidator(RATING_REASON_LIMIT))
+        reason.widget.attrs["maxlength"] = str(RATING_REASON_LIMIT)
+
+    def clean_irer_status(self):
+        return self.cleaned_data.get("irer_status") or self.instance.irer_status or IrerStatus.CEB_STAFF_DRAFT
+
+    def _derived_rating(self) -> str:
+        return assessment_rating(assessment=self.instance).rating if self.instance.pk else ""
+
+    def clean(self):
+        """The rating chosen is an override of the derived one and needs its reason; the
+        derived rating chosen is no override (the rating follows the results). "Other"
+        needs its words, and the words only go with "Other"."""
+        cleaned = super().clean()
+        status, other = cleaned.get("irer_status"), (cleaned.get("irer_status_other") or "").strip()
+        if status == IrerStatus.OTHER and not other:
+            self.add_error("irer_status_other", IRER_STATUS_OTHER_MISSING)
+        elif status and status != IrerStatus.OTHER and other:
+            self.add_error("irer_status_other", IRER_STATUS_OTHER_NOT_OTHER)
+        cleaned["irer_status_other"] = other
+        if "occupational_exposure_rating" in cleaned:
+            rating = cleaned["occupational_exposure_rating"]
+            reason = (cleaned.get("occupational_exposure_rating_reason") or "").strip()
+            derived = self._derived_rating()
+            if not rating or rating == derived:
+                cleaned["occupational_exposure_rating"], reason = "", ""
+            elif not reason:
+                self.add_error("occupational_exposure_rating_reason",
+                               RATING_REASON_MISSING.format(derived=derived or "none, no use computed"))
+            cleaned["occupational_exposure_rating_reason"] = reason
+        return cleaned
 
     def clean_irer_note(self):
         return self.cleaned_data.get("irer_note") or self.instance.irer_note or IrerNote.MAY

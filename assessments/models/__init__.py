@@ -9,7 +9,8 @@ Rules that must always hold are database constraints, so they hold for every wri
 One module per reason to change: ``case_fields`` (the values a case's fields take),
 ``cases`` (the case), ``status`` (the statuses, the actions that change them, and the
 refusal of a write to approved work), ``assessments`` (an assessment and its review
-decisions), ``scenarios`` (a use) and ``guards`` (approved work is final). Every model and
+decisions), ``scenarios`` (a use), ``sealed`` (the IRER as
+approved) and ``guards`` (approved work is final). Every model and
 public name is imported here, so ``from assessments.models import X`` reads from one place.
 """
 
@@ -60,6 +61,7 @@ from .scenarios import (
     Scenario,
     release_texts_errors,
 )
+from .sealed import SealedCopy, SealedReport
 from .status import (
     APPROVED_WORK_LOCKED,
     LATEST_STATUS_CHOICES,
@@ -72,6 +74,8 @@ from .status import (
 __all__ = [
     # the models
     "Submission", "Assessment", "Scenario", "ReviewDecision", "LiveScenarioManager",
+    # the IRER as approved
+    "SealedReport", "SealedCopy",
     # statuses and approval
     "Status", "DecisionAction", "NO_ASSESSMENT", "LATEST_STATUS_CHOICES", "ApprovedWorkLocked",
     "APPROVED_WORK_LOCKED", "refresh_latest_assessment", "as_printed",

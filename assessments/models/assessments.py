@@ -14,7 +14,12 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
-from .case_fields import ASSESSMENT_DATE, OCCUPATIONAL_EXPOSURE_RATING_CHOICES, OCCUPATIONAL_EXPOSURE_RATINGS
+from .case_fields import (
+    ASSESSMENT_DATE,
+    OCCUPATIONAL_EXPOSURE_RATING_CHOICES,
+    OCCUPATIONAL_EXPOSURE_RATINGS,
+    IrerStatus,
+)
 from .cases import Submission, _count_save, case_from_snapshot
 from .status import NO_ASSESSMENT, DecisionAction, Status
 
@@ -48,8 +53,22 @@ class Assessment(models.Model):
     notes = models.TextField("notes and key assumptions", blank=True)
     pollution_prevention = models.TextField("pollution prevention considerations", blank=True)
     occupational_exposure_rating = models.CharField(
+        "occupational exposure rating (override)",
         max_length=40, choices=OCCUPATIONAL_EXPOSURE_RATING_CHOICES, blank=True,
-        help_text="ChemSTEER's ratings; NR: not rated. The engineer's choice, printed in the IRER.",
+        help_text="Empty: the rating derived from the results, as ChemSTEER v3.2 derives it, is printed. "
+        "A rating chosen here overrides it in the IRER, with its reason.",
+    )
+    occupational_exposure_rating_reason = models.TextField(
+        "reason for the rating chosen", blank=True,
+        help_text="Why the rating chosen differs from the one derived from the results.",
+    )
+    irer_status = models.CharField(
+        "status printed in the IRER", max_length=40, choices=IrerStatus.choices, default=IrerStatus.CEB_STAFF_DRAFT,
+        help_text="ChemSTEER's list; printed at the head of the IRER with the assessment date.",
+    )
+    irer_status_other = models.CharField(
+        "other IRER status", max_length=100, blank=True,
+        help_text="The status in your words, when the status is \"Other\".",
     )
     assessment_date = models.DateField(
         "assessment date", default=timezone.localdate, validators=[ASSESSMENT_DATE],
@@ -59,6 +78,10 @@ class Assessment(models.Model):
     irer_note = models.CharField(
         "IRER note on the releases", max_length=20, choices=IrerNote.choices, default=IrerNote.MAY,
         help_text="Whether the daily releases of the sources may coincide, as ChemSTEER's IRER says it.",
+    )
+    irer_appendix = models.BooleanField(
+        null=True, blank=True, verbose_name="calculation appendix in the IRER",
+        help_text="Empty: printed for drafts, left out of approved copies.",
     )
     volume_excess_reason = models.TextField(
         "reason the uses exceed the production volume",
@@ -94,6 +117,12 @@ class Assessment(models.Model):
                 condition=Q(occupational_exposure_rating__in=["", *OCCUPATIONAL_EXPOSURE_RATINGS]),
                 name="assessment_occupational_exposure_rating_valid",
             ),
+            models.CheckConstraint(condition=Q(irer_status__in=IrerStatus.values), name="assessment_irer_status_valid"),
+            models.CheckConstraint(
+                condition=(Q(irer_status=IrerStatus.OTHER) & ~Q(irer_status_other=""))
+                | (~Q(irer_status=IrerStatus.OTHER) & Q(irer_status_other="")),
+                name="assessment_irer_status_other_text",
+            ),
             models.CheckConstraint(
                 condition=~Q(status=Status.APPROVED) | (Q(approved_by__isnull=False) & Q(approved_at__isnull=False)),
                 name="assessment_approved_has_approver",
@@ -107,6 +136,14 @@ class Assessment(models.Model):
     def save(self, *args, **kwargs) -> None:
         _count_save(self)
         super().save(*args, **kwargs)
+
+    @property
+    def irer_status_label(self) -> str:
+        """The IRER status as ChemSTEER shows it: its list's wording, or "Other: " and the
+        reviewer's words (ChemSTEER v3.2, ``DBFuncs``: ``"Other: " + StatusOther``)."""
+        if self.irer_status == IrerStatus.OTHER:
+            return f"Other: {self.irer_status_other}"
+        return self.irer_status
 
     @property
     def case_data(self) -> Submission:

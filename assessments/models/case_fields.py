@@ -339,13 +339,45 @@ GROUNDWATER_MIGRATION_CHOICES = [("", "Not given"), *GroundwaterMigration.choice
 PBT_SCORES = ("1", "1-2", "2", "2-3", "3")
 PBT_CHOICES = [("", "Not rated"), *((score, score) for score in PBT_SCORES)]
 
-#: ChemSTEER v3.2's occupational exposure ratings, in its order (blank: not given). It
-#: stores the rating as the engineer chose it; no rule derives it.
+#: ChemSTEER v3.2's occupational exposure ratings (blank: none chosen). Every value its
+#: rule (``ChemStrX.SetOER``, :mod:`assessments.exposure_rating`) can give: a dose band
+#: with a worker-count letter, "NR" or "0-1". The product derives the rating from the
+#: results; a rating stored on the assessment is the reviewer's override of it.
 OCCUPATIONAL_EXPOSURE_RATINGS = (
     "1A", "1-2A", "2A", "2-3A", "1B", "1-2B", "2B", "2-3B",
     "1C", "1-2C", "2C", "2-3C", "1D", "1-2D", "2D", "2-3D", "NR", "0-1",
 )
 OCCUPATIONAL_EXPOSURE_RATING_CHOICES = [("", "Not given"), *((r, r) for r in OCCUPATIONAL_EXPOSURE_RATINGS)]
+
+
+
+class IrerStatus(models.TextChoices):
+    """The status the IRER prints at its head, beside the assessment date: ChemSTEER v3.2's
+    list (its ``ListOfAssStatus`` table, in its SortOrder). "Other" prints the reviewer's
+    own words (``Assessment.irer_status_other``) after "Other: ", as ChemSTEER shows it
+    (``DBFuncs``, the assessment's load: an AssStatusID above 900 reads
+    ``"Other: " + StatusOther``)."""
+
+    CONTRACTOR_DRAFT = "Contractor Draft", "Contractor Draft"
+    CEB_STAFF_DRAFT = "CEB Staff Draft", "CEB Staff Draft"
+    FOCUS_READY_DRAFT = "Focus Ready Draft", "Focus Ready Draft"
+    STANDARD_REVIEW_DRAFT = "Standard Review Draft", "Standard Review Draft"
+    POST_FOCUS_DRAFT_REVISION_1 = "Post-Focus Draft Revision 1", "Post-Focus Draft Revision 1"
+    POST_FOCUS_DRAFT_REVISION_2 = "Post-Focus Draft Revision 2", "Post-Focus Draft Revision 2"
+    POST_FOCUS_DRAFT_REVISION_3 = "Post-Focus Draft Revision 3", "Post-Focus Draft Revision 3"
+    POST_FOCUS_DRAFT_REVISION_4 = "Post-Focus Draft Revision 4", "Post-Focus Draft Revision 4"
+    POST_FOCUS_DRAFT_REVISION_5 = "Post-Focus Draft Revision 5", "Post-Focus Draft Revision 5"
+    OTHER = "Other", "Other"
+
+
+IRER_STATUS_OTHER_MISSING = "The IRER status is \"Other\": say what it is under \"Other IRER status\"."
+IRER_STATUS_OTHER_NOT_OTHER = (
+    "\"Other IRER status\" is only for the status \"Other\": choose Other, or clear this text."
+)
+RATING_REASON_MISSING = (
+    "You chose an occupational exposure rating other than the one derived from the results ({derived}): "
+    "give the reason for it."
+)
 
 GROUNDWATER_OTHER_MISSING = (
     "Migration to groundwater is \"Other\": say what it is under \"Other migration to groundwater\"."

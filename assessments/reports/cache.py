@@ -13,6 +13,9 @@ something it prints changes. ``printed_at`` stays in the context; should a templ
 it again, a draft is keyed on it as printed (the date, not the time), while an approved
 revision, which can never change, is keyed with it replaced by the approval time: the
 revision has one file, drawn at its first download and served as stored ever after.
+A revision approved with its report sealed (``reports.seal``) is served from its sealed
+copy and never reaches this cache; the cache still serves a revision approved before
+reports were sealed, and one whose case has had CBI claims made since its approval.
 
 The cache is also where the report workers hand a PDF to the web (``reports.tasks``): a
 worker draws the PDF and stores it here (:func:`store_pdf`), and the download serves it
@@ -43,7 +46,7 @@ STORAGE_ALIAS = "reports"
 # options in render.py, a WeasyPrint upgrade). Raising it also gives an approved revision a
 # new file at its next download; the old file is left where it is. The vendored fonts the
 # stylesheet imports are part of every key by their content (:func:`_fonts_digest`).
-KEY_VERSION = "irer-pdf-1"
+KEY_VERSION = "irer-pdf-2"  # 2: tagged PDF/A-2a
 FONTS_DIR = settings.BASE_DIR / "static" / "fonts"
 
 

@@ -27,32 +27,30 @@ from django.utils import dateformat, timezone
 
 from ..esd.text import irer_percent
 from ..exposure_limits import case_limit
+from ..exposure_rating import printed_rating
+from ..irer_status import irer_status_text
 from ..models import Assessment, IrerNote, Status, Submission, as_printed
 from ..numbers import entered
-from ..presentation import exposure_summary
 from ..selectors import uses_volume
 from ..templatetags.figures import epa, significant
 from . import header as header_lines
 from .cbi import redaction_for
 from .document import (
     Block,
-    Cell,
     Fields,
     Group,
     Heading,
     Items,
     Para,
     Report,
-    Row,
     Running,
-    Table,
     Text,
     Value,
     Withheld,
     Words,
     inline,
 )
-from .use_report import LIST_WITHHELD, UseBuilder, strong
+from .use_report import UseBuilder, strong
 
 TITLE = "INITIAL REVIEW ENGINEERING REPORT"
 SANITISED_NOTE = (
@@ -62,12 +60,6 @@ SANITISED_NOTE = (
 CBI_BANNER = "CONTAINS CONFIDENTIAL BUSINESS INFORMATION: claimed items are in [brackets]"
 NOT_CURRENT_LEAD = " these uses' results do not follow from their inputs as they stand; do not rely on their figures."
 
-STATUS_LABELS = {
-    Status.DRAFT: "Staff Draft",
-    Status.SUBMITTED: "Staff Draft: submitted for approval",
-    Status.RETURNED: "Staff Draft: returned for revision",
-    Status.APPROVED: "Approved",
-}
 
 def _yes_no(value: bool) -> str:
     return "Yes" if value else "No"
@@ -112,6 +104,11 @@ def header_blocks(submission: Submission, assessment: Assessment, claimed: froze
         tlv = inline(Words(note) if note else "")
     else:
         tlv = inline(limit.text, *((" (", Words(note), ")") if note else ()))
+    # The rating: the reviewer's override, else derived from the uses' doses and workers
+    # (ChemSTEER's SetOER), so it moves with what their exposures and sites move with.
+    rating = printed_rating(assessment, [u.scenario for u in uses])
+    rating_claims = frozenset() if assessment.occupational_exposure_rating else frozenset().union(
+        *(u.d.under("exposures", "facts") for u in uses))
     blocks: list[Block] = [
         Fields((
             ("PV (kg/yr):", (item("production_volume_kg_yr", entered(s.production_volume_kg_yr)),
@@ -142,7 +139,7 @@ def header_blocks(submission: Submission, assessment: Assessment, claimed: froze
             ("Health:", inline(s.sat_health)),
             ("Eco:", inline(s.sat_eco)),
         )),
-        Fields((("OCCUPATIONAL EXPOSURE RATING:", inline(assessment.occupational_exposure_rating)),)),
+        Fields((("OCCUPATIONAL EXPOSURE RATING:", (Value(rating, rating_claims),)),)),
         Heading(2, inline("Notes & key assumptions")),
     ]
     generated: list[Any] = [Text(header_lines.generated_by(
@@ -176,80 +173,6 @@ def header_blocks(submission: Submission, assessment: Assessment, claimed: froze
 # --- Across the uses ------------------------------------------------------------------------
 
 
-def exposure_summary_blocks(assessment: Assessment, scenarios: list, builders: list[UseBuilder]) -> list[Block]:
-    """The exposure summary across all uses (:func:`assessments.presentation.exposure_summary`),
-    numbers as the report prints them (E-notation, two figures; counts as counts)."""
-    summary = exposure_summary(assessment=assessment, scenarios=scenarios)
-    if not summary["groups"]:
-        return []
-    by_scenario = {id(b.scenario): b for b in builders}
-    labels = [label.title() for label in summary["labels"]]
-    bodies = []
-    structure: frozenset[str] = frozenset()
-    for group in summary["groups"]:
-        b = by_scenario[id(group["scenario"])]
-        path = f"exposures/{group['exposure_index']}"
-        structure |= b.d.of("exposures", f"{path}/estimates", f"{path}/route", f"{path}/letter")
-        rows: list[Row] = []
-        for k, row in enumerate(group["rows"]):
-            cells: list[Cell] = []
-            if k == 0:
-                span = len(group["rows"])
-                title = Cell((Text(f"Use {group['use_number']}{' (NOT CURRENT)' if group['not_current'] else ''}: "
-                                   f"{group['letter']}. "), Value(group["activity"], b.d.of(f"{path}/activity")),
-                              Text(f" ({group['route'].capitalize()})")),
-                             header=True, scope="rowgroup", rowspan=span, whole=False)
-                workers = group["workers_per_site"]
-                sites_claims = b.sites_claims
-                workers_claims = b.d.of(f"{path}/workers_per_site")
-                counts = Cell((
-                    Value(significant(workers, 3), workers_claims), Text(" a site × "),
-                    *b.count(group["sites"], "sites", "facts/sites"), Text(" = "),
-                    Value(significant(group["workers_all_sites"], 3), workers_claims | sites_claims),
-                    Text("; "), b.value(significant(group["days_per_year"], 3), f"{path}/days_per_year"),
-                    Text(" days/yr"),
-                ), rowspan=span, whole=False)
-                cells += [title, counts]
-            cells.append(Cell(inline(row["short"]), header=True, scope="row"))
-            if row["kind"] == "span":
-                cells.append(Cell(inline(row["cells"][0]), colspan=len(labels)))
-            else:
-                for c, value in enumerate(row["cells"]):
-                    index = group["estimate_index"][c]
-                    at = f"{path}/estimates/{index}"
-                    if row["kind"] == "limit":
-                        cells.append(Cell((b.limit_value(value, at),), cls="above" if value and value.above else ""))
-                    elif value is None:
-                        cells.append(Cell((Value(""),), cls="num"))
-                    elif row["key"] == "ppm":
-                        cells.append(Cell((b.ppm({"ppm": value}, at),), cls="num"))
-                    else:
-                        cells.append(Cell((b.value(epa(value), f"{at}/{row['key']}"),), cls="num"))
-            rows.append(tuple(cells))
-        bodies.append(tuple(rows))
-    head = (Cell(inline("Use, activity, route"), header=True, scope="col"),
-            Cell(inline("Workers; days/yr"), header=True, scope="col"),
-            Cell(inline("Quantity"), header=True, scope="col"),
-            *(Cell(inline(label), header=True, scope="col") for label in labels))
-    limit = f"{summary['limit']}, {summary['limit_compared']}" if summary["limit"] else "no value given"
-    note: list[Any] = [Text(f"All uses. TLV/PEL: {limit}. "
-                            "Workers, all sites = workers a site × sites.")]
-    if summary["not_computed"]:
-        note.append(Text(" Not computed, so not summarised: "))
-        for i, title in enumerate(summary["not_computed"]):
-            note += [Text("; " if i else ""), Words(title)]
-        note.append(Text("."))
-    table = Table(head, tuple(bodies), cls="summary", columns=("c-activity", "c-workers", "c-quantity",
-                                                                *("" for _ in labels)),
-                  caption="By use, activity and route: potential dose rate (mg/day), airborne concentration (8-h TWA) "
-                          "and doses (APDR, ADD, LADD in mg/kg-day) for each characterisation")
-    return [Group((
-        Heading(2, inline("Occupational exposure summary")),
-        Para(tuple(note), cls="note"),
-        Withheld(structure, (table,), LIST_WITHHELD.format(what="The exposure summary's rows")),
-    ), cls="exposure-summary", tag="section")]
-
-
 def _local_date(value) -> str:
     """A date or time as the status line prints it, in the current time zone: ``11/25/2026``."""
     if isinstance(value, datetime) and timezone.is_aware(value):
@@ -258,28 +181,53 @@ def _local_date(value) -> str:
 
 
 def status_lines(assessment: Assessment, approver: str) -> tuple[str, str]:
-    """The status under the title (``Staff Draft 11/2/2026``, the assessment's date) and the
-    one in the running footer (``Staff Draft``). An approved revision says who approved it
-    and when, once: ``Approved 11/25/2026 by Sam Supervisor``, in both."""
-    label = STATUS_LABELS[assessment.status]
+    """The status under the title (``CEB Staff Draft 11/2/2026``: ChemSTEER's wording the
+    reviewer chose, :func:`assessments.irer_status.irer_status_text`, and the assessment's
+    date) and the one in the running footer (``CEB Staff Draft``). An approved revision says
+    who approved it and when, once: ``Approved 11/25/2026 by Sam Supervisor``, in both."""
+    label = irer_status_text(assessment)
     if assessment.status == Status.APPROVED and approver:
         approved = f"{label} {_local_date(assessment.approved_at)} by {approver}"
         return approved, approved
     return f"{label} {_local_date(assessment.assessment_date)}".strip(), label
 
 
-def irer_report(assessment: Assessment) -> Report:
+def appendix_printed(assessment: Assessment, appendix: bool | None = None) -> bool:
+    """Whether the report prints its appendix (releases as computed, inputs, calculation
+    trace): ``appendix`` when given, else the reviewer's choice (``Assessment.irer_appendix``),
+    and where they made none, for drafts and not for the approved copy, which then prints
+    in about the sample IRER's length."""
+    if appendix is None:
+        appendix = assessment.irer_appendix
+    if appendix is None:
+        return assessment.status != Status.APPROVED
+    return bool(appendix)
+
+
+def releases_combined(assessment: Assessment, combine: bool | None = None) -> bool:
+    """Whether same-medium releases print stacked as ChemSTEER stacks them: ``combine`` when
+    given, else the reviewer's choice stored with the revision, else not."""
+    if combine is None:
+        combine = getattr(assessment, "irer_combine_releases", None)
+    return bool(combine)
+
+
+def irer_report(assessment: Assessment, *, appendix: bool | None = None, combine: bool | None = None) -> Report:
     """The report of ``assessment`` as one document, with every part's provenance: the one
     every copy is drawn from (:meth:`Report.copy`). ``assessment`` as printed (an approved
-    revision's case as approved: ``models.as_printed``)."""
+    revision's case as approved: ``models.as_printed``); ``appendix`` and ``combine``: the
+    layout options (:func:`appendix_printed`, :func:`releases_combined`)."""
     submission = assessment.submission
     claimed = frozenset(submission.cbi_claims or [])
     approved = assessment.status == Status.APPROVED
+    with_appendix = appendix_printed(assessment, appendix)
+    combined = releases_combined(assessment, combine)
     scenarios = list(assessment.scenarios.all())
     case_name = Words(submission.case_name or submission.generic_name)
     # ChemSTEER's wording the engineer chose, printed after "IRER Note:"
     release_note = IrerNote(assessment.irer_note).label.removeprefix("IRER Note: ")
-    uses = [UseBuilder(s, n, submission, claimed, case_name, release_note) for n, s in enumerate(scenarios, start=1)]
+    uses = [UseBuilder(s, n, submission, claimed, case_name, release_note, combined=combined, appendix=with_appendix)
+            for n, s in enumerate(scenarios, start=1)]
     approver = assessment.approved_by
     approved_by = (approver.get_full_name() or approver.get_username()) if approved and approver else ""
     status_line, running_status = status_lines(assessment, approved_by)
@@ -310,14 +258,17 @@ def irer_report(assessment: Assessment) -> Report:
         total = sum(sum(((u.result or {}).get("totals_by_medium") or {}).values()) for u in uses)
         blocks.append(Para((strong("ALL USES: RELEASE TOTAL "), Value(epa(total), totals, style="strong"),
                             strong(" kg/yr - all sites")), cls="total"))
-    blocks += exposure_summary_blocks(assessment, scenarios, uses)
-    appendix: list[Block] = [Heading(2, inline("Appendix: releases as computed, inputs used and calculation trace"))]
-    for use in uses:
-        appendix += use.appendix()
+    approval: list[Block] = []
     if approved_by:
-        appendix.append(Para(inline(f"Approved by {approved_by} on {dateformat.format(_local(assessment.approved_at), 'F j, Y')}."),
-                             cls="approval"))
-    blocks.append(Group(tuple(appendix), cls="appendix", tag="section"))
+        approval.append(Para(inline(f"Approved by {approved_by} on "
+                                    f"{dateformat.format(_local(assessment.approved_at), 'F j, Y')}."), cls="approval"))
+    if with_appendix:
+        appendix: list[Block] = [Heading(2, inline("Appendix: releases as computed, inputs used and calculation trace"))]
+        for use in uses:
+            appendix += use.appendix()
+        blocks.append(Group((*appendix, *approval), cls="appendix", tag="section"))
+    else:
+        blocks += approval
     running = Running(
         case_number=submission.case_number,
         case=(case_name,),
@@ -334,14 +285,16 @@ def _local(value):
     return value
 
 
-def irer_context(*, assessment: Assessment, sanitised: bool = False) -> dict:
+def irer_context(*, assessment: Assessment, sanitised: bool = False, appendix: bool | None = None,
+                 combine: bool | None = None) -> dict:
     """The report of ``assessment`` as the writers take it: the copy (full or sanitised,
-    ``document``) and what names the file and keys the cache.
+    ``document``) and what names the file and keys the cache; ``appendix`` and ``combine``
+    override the revision's layout choices (:func:`irer_report`).
 
     Who may have which copy is the caller's check (``reports.services``)."""
     assessment = as_printed(assessment)
     submission = assessment.submission
-    report = irer_report(assessment)
+    report = irer_report(assessment, appendix=appendix, combine=combine)
     redaction = redaction_for(submission) if sanitised else None
     document = report.copy(redaction)
     if sanitised and submission.is_cbi:
@@ -356,6 +309,7 @@ def irer_context(*, assessment: Assessment, sanitised: bool = False) -> dict:
         "cbi_case": submission.is_cbi,
         "sanitised": sanitised,
         "draft": not approved,
+        "appendix": appendix_printed(assessment, appendix),
         "approved_at": assessment.approved_at if approved else None,
         "printed_at": timezone.now(),
     }

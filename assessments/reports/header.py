@@ -92,3 +92,19 @@ def generated_by(engine_versions: Iterable[str]) -> str:
     if len(versions) == 1:
         return GENERATED_BY.format(engines=f"engine {versions[0]}")
     return GENERATED_BY.format(engines=f"engines {', '.join(versions[:-1])} and {versions[-1]}")
+
+
+#: How the footer of an approved revision's sealed copy names its seal.
+SEALED_FOOTER = "{status} · Seal {seal}"
+
+
+def sealed_footer(status: str, seal: str) -> str:
+    """The running footer of a sealed copy: the approval as the footer prints it (who and
+    when: ``context.status_lines``) followed by the seal, which History and the seal check
+    show beside the file's SHA-256. A file cannot print its own SHA-256 (printing it would
+    change it), so the seal is the first characters of the SHA-256 of what the copy prints.
+
+    >>> sealed_footer("Approved 11/25/2026 by Sam Supervisor", "3f2a9c4e1b7d")
+    'Approved 11/25/2026 by Sam Supervisor · Seal 3f2a9c4e1b7d'
+    """
+    return SEALED_FOOTER.format(status=status, seal=seal)

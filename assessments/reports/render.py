@@ -11,6 +11,7 @@ never has."""
 from __future__ import annotations
 
 import atexit
+import base64
 import gc
 import threading
 from pathlib import Path
@@ -24,6 +25,12 @@ from .html import report_html, running_case
 TEMPLATE = "reports/irer.html"
 PREVIEW_TEMPLATE = "reports/irer_preview.html"
 STYLESHEET = "css/irer.css"
+WATERMARK_TEMPLATE = "reports/_draft_watermark.svg"
+# Every report and contact report PDF is tagged PDF/A-2a (ISO 19005-2, level A): a structure
+# tree of headings, tables, lists and paragraphs in reading order, the title shown as the
+# window title, the language, every font embedded, the sRGB output intent, the conformance
+# in the XMP metadata. Why this level and what is checked: docs/pdf-archival.md.
+PDF_VARIANT = "pdf/a-2a"
 
 
 def irer_html(context: dict, *, for_pdf: bool, request=None) -> str:
@@ -44,7 +51,15 @@ def irer_html(context: dict, *, for_pdf: bool, request=None) -> str:
     path = finders.find(STYLESHEET)
     with open(path, encoding="utf-8") as handle:
         css = handle.read()
-    return render_to_string(TEMPLATE, {**page, "inline_css": css})
+    watermark = _watermark_url() if context.get("draft") else ""
+    return render_to_string(TEMPLATE, {**page, "inline_css": css, "watermark": watermark})
+
+
+def _watermark_url() -> str:
+    """The draft's watermark (``reports/_draft_watermark.svg``) as a ``data:`` URL, for the
+    PDF's page background."""
+    svg = render_to_string(WATERMARK_TEMPLATE).strip().encode("utf-8")
+    return "data:image/svg+xml;base64," + base64.b64encode(svg).decode("ascii")
 
 
 def irer_pdf(context: dict) -> bytes:
@@ -70,10 +85,11 @@ def _font_config():
 
 
 def html_to_pdf(html: str) -> bytes:
-    """PDF bytes from ``irer_html(..., for_pdf=True)``. Relative URLs resolve as in the
-    browser preview, against the stylesheet's own file: its @import of
-    ../fonts/fonts.css and that file's font URLs reach the vendored fonts in
-    static/fonts/, so no system font is needed."""
+    """PDF bytes (tagged PDF/A-2a, :data:`PDF_VARIANT`) from ``irer_html(..., for_pdf=True)``
+    or a contact report's document. Relative URLs resolve as in the browser preview,
+    against the stylesheet's own file: its @import of ../fonts/fonts.css and that file's
+    font URLs reach the vendored fonts in static/fonts/, so no system font is needed. The
+    document's ``<title>`` and ``<html lang>`` become the PDF's title and language."""
     from weasyprint import HTML  # imported here: Pango loads only when a PDF is made
 
     base_url = Path(finders.find(STYLESHEET)).resolve().as_uri()
@@ -85,7 +101,7 @@ def html_to_pdf(html: str) -> bytes:
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return HTML(string=html, base_url=base_url).write_pdf(font_config=_font_config())
+        return HTML(string=html, base_url=base_url).write_pdf(font_config=_font_config(), pdf_variant=PDF_VARIANT)
     finally:
         if collecting:
             gc.enable()

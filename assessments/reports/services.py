@@ -12,6 +12,7 @@ from .cache import report_key, stored_pdf
 from .context import irer_context
 from .docx import irer_docx, irer_docx_filename
 from .render import irer_filename, irer_html
+from .seal import sealed_pdf
 from .tasks import READY, RenderState, render_request, render_state
 
 FULL_COPY_NOT_ALLOWED = "Only users cleared for CBI may have the full report of a CBI case; download the sanitised copy."
@@ -43,12 +44,16 @@ class IrerDownload:
 
 
 def irer_download(*, user, assessment: Assessment, sanitised: bool) -> IrerDownload:
-    """The full or sanitised report for ``user``: the PDF from the report cache
+    """The full or sanitised report for ``user``: an approved revision's copy as sealed at
+    approval (``reports.seal``), byte for byte; else the PDF from the report cache
     (``reports.cache``) when it is stored under the report's key, else the task that draws
     it (``reports.tasks``), enqueued once per key. The CBI check comes first, so nothing is
     read, enqueued or told for a user who may not have the copy."""
     context = _context_for(user=user, assessment=assessment, sanitised=sanitised)
     filename = irer_filename(context, sanitised=sanitised)
+    sealed = sealed_pdf(assessment=assessment, sanitised=sanitised)
+    if sealed is not None:
+        return IrerDownload(filename, pdf=sealed)
     key = report_key(context, approved=assessment.status == Status.APPROVED)
     pdf = stored_pdf(key=key)
     if pdf is not None:

@@ -13,6 +13,7 @@ from typing import Any
 from ..basis_text import shared_clauses
 from ..case_links import case_changes, case_field_label
 from ..esd import registry
+from ..esd.irer import chemsteer_name
 from ..esd.parameters import EngineValidationError
 from ..models import Submission
 from ..numbers import entered, unit_for
@@ -54,7 +55,7 @@ from .document import (
     Words,
     inline,
 )
-from .releases import release_rows
+from .releases import ReleaseRow, release_rows
 
 #: Printed in the sanitised copy in place of a list whose steps or entries move with a claimed value.
 TRACE_WITHHELD = "Calculation trace: withheld from the sanitised copy (its steps depend on claimed values)."
@@ -87,8 +88,12 @@ class UseBuilder:
     """The blocks of one use: its section and its appendix parts."""
 
     def __init__(self, scenario, number: int, submission: Submission, claimed: frozenset[str], case_name: Words,
-                 release_note: str = ""):
+                 release_note: str = "", *, combined: bool = False, appendix: bool = True):
         self.scenario = scenario
+        #: Same-medium releases stacked as ChemSTEER stacks them (the reviewer's choice).
+        self.combined = combined
+        #: Whether the report prints the appendix (the calculation trace the basis cites).
+        self.appendix_printed = appendix
         self.number = number
         self.submission = submission
         self.claimed = claimed
@@ -155,7 +160,9 @@ class UseBuilder:
             return Group(tuple(blocks), cls="use", tag="section")
         blocks.append(Para((strong("Basis:"), Text(
             f" Per the {self.method} ({self.source}); each estimate's equation and inputs are in the appendix's "
-            "calculation trace, at the step in brackets:"))))
+            "calculation trace, at the step in brackets:" if self.appendix_printed else
+            f" Per the {self.method} ({self.source}); the general facility estimates, with the step of the "
+            "calculation trace each comes from (the trace is in the appendix of the copy printed with it):"))))
         blocks.append(self.facility_basis())
         blocks.append(Para((strong("Process Description:"), Text(" "),
                             self.engine_text(" --> ".join(r.get("process", [])), "process"))))
@@ -214,32 +221,11 @@ class UseBuilder:
         ]
         groups: list[Block] = []
         structure = self.d.of("releases")
-        for heading, rows in release_rows(self.result, self.scenario.release_texts or {}, self.per):
+        for heading, rows in release_rows(self.result, self.scenario.release_texts or {}, self.per, self.combined):
             groups.append(Heading(4, inline(heading), cls="medium"))
             for row in rows:
-                path = f"releases/{row.release_index}"
-                estimate = f"{path}/estimates/{row.estimate_index}"
-                structure |= self.d.of(f"{path}/estimates", f"{path}/media", f"{path}/chosen_medium",
-                                       f"{path}/medium_chosen_by", f"{estimate}/label", f"{estimate}/irer_label")
-                site_words = self.count(row.sites, "sites", f"{estimate}/sites")[1:]
-                groups.append(Group((
-                    Para((strong(f"{row.label}{', site-specific data' if row.site_specific else ''}:"), Text(" "),
-                          self.value(epa(row.kg_site_day), f"{estimate}/kg_site_day"), Text(" kg/site-day over "),
-                          self.value(significant(row.days, 3), f"{estimate}/days_per_year"), Text(" days/yr from "),
-                          self.value(significant(row.sites, 3), f"{estimate}/sites"), *site_words)),
-                    Para((Text("or "), self.value(epa(row.kg_site_year), f"{estimate}/kg_site_year"),
-                          Text(" kg/site-yr from "), self.value(significant(row.sites, 3), f"{estimate}/sites"),
-                          *site_words, Text(" or "),
-                          self.value(epa(row.kg_year_all_sites), f"{estimate}/kg_year_all_sites"),
-                          Text(" kg/yr-all sites"))),
-                    Para((Text("to: "), Words(row.to) if row.to_by_engineer else Value(row.to, self.d.of(
-                        f"{path}/media", f"{path}/chosen_medium", f"{path}/medium_chosen_by")))),
-                    Para((Text("from: "), Words(row.source) if row.site_specific
-                          else self.engine_text(row.source, f"{path}/irer_source"))),
-                    Para((), detail=(self.engine_text(row.standard_basis, f"{path}/standard_basis"),
-                                     *((Text(" "), Words(row.engineer_basis)) if row.engineer_basis else ())),
-                         detail_label="basis:"),
-                ), cls="block"))
+                structure |= self._release_structure(row)
+                groups.append(self.release_block(row))
         blocks.append(Withheld(structure, tuple(groups), LIST_WITHHELD.format(what="Release estimates")))
         totals = self.result.get("totals_by_medium") or {}
         blocks.append(Para((strong("RELEASE TOTAL\n"),
@@ -247,9 +233,78 @@ class UseBuilder:
                             strong(" kg/yr - all sites")), cls="total"))
         return blocks
 
+    def _estimate_paths(self, row: ReleaseRow, *keys: str) -> list[str]:
+        """``keys`` of the estimates a block's figures derive from (its whole stack, combined)."""
+        return [f"releases/{m.release_index}/estimates/{m.estimate_index}/{key}" for m in row.derived_from
+                for key in keys]
+
+    def _release_structure(self, row: ReleaseRow) -> frozenset[str]:
+        """What decides the block's place, heading and, combined, its stack: its media, its
+        estimates and labels, and (combined) the days that order the stack."""
+        claims: frozenset[str] = frozenset()
+        for m in row.derived_from:
+            path = f"releases/{m.release_index}"
+            estimate = f"{path}/estimates/{m.estimate_index}"
+            claims |= self.d.of(f"{path}/estimates", f"{path}/media", f"{path}/chosen_medium",
+                                f"{path}/medium_chosen_by", f"{estimate}/label", f"{estimate}/irer_label",
+                                *((f"{estimate}/days_per_year",) if row.stack else ()))
+        return claims
+
+    def _joined(self, row: ReleaseRow, part) -> list[Any]:
+        """One text of each block a combined block sums, joined with "; " as ChemSTEER joins
+        them (a text two blocks share, once)."""
+        out: list[Any] = []
+        seen: list[tuple] = []
+        for m in row.members:
+            parts = part(m)
+            if parts and parts not in seen:
+                seen.append(parts)
+                out += [*((Text("; "),) if out else ()), *parts]
+        return out
+
+    def release_block(self, row: ReleaseRow) -> Group:
+        """One block of the releases (one estimate, or a stack of them, combined): its figures
+        derive from the estimates they are computed from."""
+        def figure(text: str, *keys: str) -> Value:
+            return Value(text, self.d.of(*self._estimate_paths(row, *keys)))
+
+        sites_claims = self.d.of(*self._estimate_paths(row, "sites"))
+        sites = (figure(significant(row.sites, 3), "sites"), Text(" "),
+                 Value(unit_for(row.sites, "sites"), sites_claims, "sites"))
+        day, year, all_sites = ("kg_site_day",), ("kg_site_year",), ("kg_year_all_sites",)
+        if row.stack:  # a stack's rates are sums over the days the stack leaves
+            day = year = all_sites = ("kg_site_day", "days_per_year", "sites")
+        label_claims = frozenset().union(*(self.d.of(f"releases/{m.release_index}/estimates/{m.estimate_index}/label",
+                                                     f"releases/{m.release_index}/estimates/{m.estimate_index}/irer_label")
+                                           for m in row.members)) if row.stack else frozenset()
+
+        def to(m: ReleaseRow) -> tuple:
+            path = f"releases/{m.release_index}"
+            return (Words(m.to) if m.to_by_engineer else Value(m.to, self.d.of(
+                f"{path}/media", f"{path}/chosen_medium", f"{path}/medium_chosen_by")),)
+
+        def source(m: ReleaseRow) -> tuple:
+            return (Words(m.source) if m.site_specific else self.engine_text(m.source, f"releases/{m.release_index}/irer_source"),)
+
+        def basis(m: ReleaseRow) -> tuple:
+            return (self.engine_text(m.standard_basis, f"releases/{m.release_index}/standard_basis"),
+                    *((Text(" "), Words(m.engineer_basis)) if m.engineer_basis else ()))
+
+        label = f"{row.label}{', site-specific data' if row.site_specific else ''}:"
+        return Group((
+            Para((Value(label, label_claims, style="strong") if label_claims else strong(label), Text(" "),
+                  figure(epa(row.kg_site_day), *day), Text(" kg/site-day over "),
+                  figure(significant(row.days, 3), "days_per_year"), Text(" days/yr from "), *sites)),
+            Para((Text("or "), figure(epa(row.kg_site_year), *year), Text(" kg/site-yr from "), *sites, Text(" or "),
+                  figure(epa(row.kg_year_all_sites), *all_sites), Text(" kg/yr-all sites"))),
+            Para((Text("to: "), *self._joined(row, to))),
+            Para((Text("from: "), *self._joined(row, source))),
+            Para((), detail=tuple(self._joined(row, basis)), detail_label="basis:"),
+        ), cls="block")
+
     def workers_total(self) -> Para:
         """"Tot. # of workers exposed via assessed routes" as ChemSTEER prints it: over all
-        sites (workers a site × sites; 198 for the sample's 66 a site at 3 sites), with the
+        sites (workers per site × sites; 198 for the sample's 66 per site at 3 sites), with the
         per-site count and its basis in the basis line."""
         per_site, sites = self.facts.get("workers_per_site"), self.facts.get("sites")
         workers_claims = self.d.of("facts/workers_per_site")
@@ -261,7 +316,8 @@ class UseBuilder:
         total = Value("0" if not per_site else significant(per_site * sites, 3), claims)
         if not per_site and not claims:
             return Para((lead, total, Text("\nBasis: "), basis, Text(".")))
-        return Para((lead, total, Text("\nBasis: "), Value(significant(per_site, 3), workers_claims), Text(" a site × "),
+        return Para((lead, total, Text("\nBasis: "), Value(significant(per_site, 3), workers_claims),
+                     Text(" workers per site × "),
                      *self.count(sites, "sites", "facts/sites"), Text("; "), basis, Text(".")))
 
     def _route_statement(self, route: str) -> tuple[str, int]:
@@ -318,7 +374,8 @@ class UseBuilder:
         workers = x["workers_per_site"]
         first = [
             strong(f"{x['letter']}. "), Value(x["activity"], self.d.of(f"{path}/activity"), style="strong"),
-            Text(" ("), self.value(f"{x['model']}, {x['equation']}", f"{path}/model", f"{path}/equation"), Text("): "),
+            Text(" ("), self.value(f"{chemsteer_name(x['model'])}, {x['equation']}", f"{path}/model", f"{path}/equation"),
+            Text("): "),
             *self.count(workers, "workers", f"{path}/workers_per_site"),
             Text(" per site, "), self.value(significant(x["days_per_year"], 3), f"{path}/days_per_year"), Text(" days/yr"),
         ]

@@ -95,12 +95,13 @@ def test_the_compare_page_names_the_other_revision(client, reviewer, cbi):
 
 
 def test_a_report_still_being_drawn_is_recorded_when_handed_over(client, reviewer, cbi, settings, tmp_path):
-    """The page that follows a queued report shows no data: the PDF, when it comes, is recorded once."""
+    """The page that follows a queued report shows no data: the PDF, when it comes, is recorded once.
+    The draft revision's: an approved revision's is served at once, as sealed at approval."""
     settings.TASKS = settings.QUEUE_TASKS  # the production queue: the report waits for a worker
     settings.STORAGES = {**settings.STORAGES, "reports": {
         "BACKEND": "django.core.files.storage.FileSystemStorage", "OPTIONS": {"location": tmp_path}}}
     client.force_login(reviewer)
-    url = f"/assessments/{cbi['first'].pk}/irer.pdf"
+    url = f"/assessments/{cbi['second'].pk}/irer.pdf"
     assert client.get(url).status_code == 202
     assert not CbiAccess.objects.exists()
     run_worker()

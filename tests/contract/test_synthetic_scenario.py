@@ -41,7 +41,7 @@ def test_synthetic_scenario_through_wizard_results_and_report(client, reviewer, 
     assert "Chemical arrives in drums (40%) --&gt; mixed into the product --&gt; rinsed" in preview
     assert "Number of Sites/Location:</dt><dd>3</dd>" in preview
     assert "Days/yr:</dt><dd>100</dd>" in preview
-    assert "Tot. # of workers exposed via assessed routes: 9<br>Basis: 3 a site × 3 sites;" in preview
+    assert "Tot. # of workers exposed via assessed routes: 9<br>Basis: 3 workers per site × 3 sites;" in preview
     assert "synthetic defaults, Tables 1 to 3" in preview
 
     pdf = client.get(f"/assessments/{assessment.pk}/irer.pdf")

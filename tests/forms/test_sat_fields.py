@@ -92,9 +92,11 @@ def test_the_notes_form_sets_the_rating_and_the_date(client, reviewer):
     client.force_login(reviewer)
     url = f"/assessments/{assessment.pk}/notes/"
     page = client.get(url).content.decode()
-    assert 'aria-describedby="id_occupational_exposure_rating_helptext rating-criteria"' in page
+    assert 'aria-describedby="id_occupational_exposure_rating_helptext rating-derived rating-criteria"' in page
     assert '<option value="1-2B">1-2B</option>' in page and 'type="date"' in page
-    response = client.post(url, {"assessment_date": "2018-02-15", "occupational_exposure_rating": "1-2B"})
+    # A rating chosen overrides the one derived from the results, with its reason.
+    response = client.post(url, {"assessment_date": "2018-02-15", "occupational_exposure_rating": "1-2B",
+                                 "occupational_exposure_rating_reason": "Submitter's monitoring data."})
     assert response.status_code == 302
     assessment.refresh_from_db()
     assert (assessment.assessment_date, assessment.occupational_exposure_rating) == (datetime.date(2018, 2, 15), "1-2B")
@@ -108,6 +110,7 @@ def test_the_notes_form_refuses_a_rating_off_the_list_and_a_blank_date_is_the_st
     assert response.status_code == 200
     assert response.context["form"].errors["occupational_exposure_rating"] == [
         "Choose the occupational exposure rating from the list, or leave it blank."]
-    assert client.post(url, {"assessment_date": "", "occupational_exposure_rating": "NR"}).status_code == 302
+    assert client.post(url, {"assessment_date": "", "occupational_exposure_rating": "NR",
+                             "occupational_exposure_rating_reason": "No exposure."}).status_code == 302
     assessment.refresh_from_db()
     assert assessment.assessment_date == timezone.localdate(assessment.created_at)

@@ -1,7 +1,9 @@
 """The IRER as ChemSTEER prints it: the quick start's sample case (demo data: ChemSTEER's
 daily-use basis, releases only) gives the release blocks of the EPA 2018 update's sample
 IRER (§7, seed 002) line by line, its release total and its header lines; the text layer
-reads in order (no watermark letters, no hidden running text, each label before its value).
+reads in order (no watermark letters, no hidden running text, each label before its value);
+the blocks print in the seed's order: the releases heading by heading as the seed prints
+them, RELEASE TOTAL last, inhalation before dermal.
 """
 
 from __future__ import annotations
@@ -89,14 +91,32 @@ def test_the_sample_release_blocks_line_by_line(sample):
 
 def test_headings_follow_chemsteers_list_and_order(sample):
     context = irer_context(assessment=sample)
-    assert reading.headings(context, 4) == ["Water", "Water or Incineration", "Incineration",
-                                             "Incineration or Landfill"]
-    text = plain_text(context["document"])
-    incineration = text.split("\nIncineration\n")[1].split("\nIncineration or Landfill\n")[0]
-    sources = [line for line in incineration.splitlines() if line.startswith("from: ")]
-    # Releases 1 and 3: the same medium, one heading
-    assert sources == ["from: Cleaning Liquid Residuals from Bottles Used to Transport the Raw Material",
-                       "from: Spin-Off"]
+    # The seed's headings in its order (§7, pp. 7-4 and 7-5): the spin-off's Incineration
+    # block follows "Incineration or Landfill", under a heading of its own.
+    assert reading.headings(context, 4) == [block[0] for block in SAMPLE_BLOCKS]
+    assert [block["from"] for block in reading.release_blocks(context)] == [block[8] for block in SAMPLE_BLOCKS]
+
+
+def test_the_pdf_prints_the_blocks_in_the_seeds_order(sample):
+    text = _flat(" ".join(page.extract_text() for page in PdfReader(io.BytesIO(_pdf(sample))).pages))
+    start = text.index("ENVIRONMENTAL RELEASES ESTIMATE SUMMARY")
+    places = []
+    for heading, label, per_day, *_, source in SAMPLE_BLOCKS:
+        places.append(text.index(f"{heading} {label}: {per_day} kg/site-day", start))
+        assert text.index(f"from: {source}", places[-1]) < text.index("RELEASE TOTAL", start)
+    assert places == sorted(places)
+    assert places[-1] < text.index("RELEASE TOTAL 5.0E+3 kg/yr - all sites") < text.index(
+        "OCCUPATIONAL EXPOSURES ESTIMATE SUMMARY")
+
+
+def test_inhalation_is_printed_before_dermal(draft):
+    scenario = draft.scenarios.get()
+    scenario.inputs.pop("include_exposures")
+    scenario.save()
+    services.scenario_compute(scenario=scenario, by=draft.engineer)
+    text = plain_text(irer_context(assessment=draft)["document"])
+    exposures = text[text.index("OCCUPATIONAL EXPOSURES ESTIMATE SUMMARY"):]
+    assert exposures.index("\nInhalation:") < exposures.index("\nDermal:") < exposures.index("\nA. ")
 
 
 def test_the_irer_note_is_the_engineers_choice(draft):
@@ -114,7 +134,7 @@ def test_workers_are_counted_over_all_sites(draft):
     services.scenario_compute(scenario=scenario, by=draft.engineer)
     text = _flat(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(_pdf(draft))).pages))
     # 48 operators and 18 technicians a site (ESD 2010 Eqn 5-1, 5-2) at 3 sites
-    assert "Tot. # of workers exposed via assessed routes: 198 Basis: 66 a site × 3 sites;" in text
+    assert "Tot. # of workers exposed via assessed routes: 198 Basis: 66 workers per site × 3 sites;" in text
 
 
 def test_the_text_layer_reads_in_order(draft):

@@ -1,9 +1,10 @@
-"""The IRER's doses, airborne concentrations, TLV/PEL and exposure summary, read back from
+"""The IRER's doses, airborne concentrations and TLV/PEL, read back from
 the PDF: beside each use's exposure blocks a compact table of each estimate's mg/day with
 its mg/m³ and ppm (inhalation, where the engine gives them) and its APDR, ADD and LADD,
-the dose basis once per use; the TLV/PEL in the header as value, unit and note; an
-exposure summary across all uses; flags where an airborne concentration is above the
-limit. A result stored before the engine reported doses prints "not computed: recompute
+the dose basis once per use; the TLV/PEL in the header as value, unit and note; flags
+where an airborne concentration is above the limit. The doses print once, in that table,
+under the IRER's labels (no second summary of them across the uses). A result stored
+before the engine reported doses prints "not computed: recompute
 the use", never a dose."""
 
 from __future__ import annotations
@@ -62,13 +63,10 @@ def test_the_sample_keeps_its_printed_exposure_lines(sample_text):
     assert "Low End of Range: 5.6E+1 mg/day. basis:" in sample_text and "High End of Range: 1.7E+2 mg/day. basis:" in sample_text
 
 
-def test_the_report_has_an_exposure_summary_of_all_uses(sample_text):
-    summary = sample_text[sample_text.index("OCCUPATIONAL EXPOSURE SUMMARY"):]
-    assert "TLV/PEL: no value given" in summary
-    # Exposure A: 48 operators a site × 3 sites; B to E: 18 technicians × 3.
-    assert "48 a site × 3 sites = 144; 250 days/yr" in summary
-    assert summary.count("18 a site × 3 sites = 54; 250 days/yr") == 4
-    assert "Use 1: A. Change-out of liquid photoresist containers (Dermal)" in summary
+def test_the_doses_are_printed_once(sample_text):
+    # Exposure A's high end: APDR 2.1E+0, ADD 1.4E+0, LADD 8.2E-1, in the use's table only.
+    assert sample_text.count("2.1E+0 1.4E+0 8.2E-1") == 1
+    assert "OCCUPATIONAL EXPOSURE SUMMARY" not in sample_text.upper().replace("OCCUPATIONAL EXPOSURES ESTIMATE SUMMARY", "")
 
 
 def test_the_header_prints_the_limit_and_inhalation_is_flagged_against_it(volatile):
@@ -76,7 +74,6 @@ def test_the_header_prints_the_limit_and_inhalation_is_flagged_against_it(volati
     assert "TLV/PEL: 1 ppm (ACGIH TLV 2024)" in text
     assert "mg/day mg/m³ ppm APDR ADD LADD TLV/PEL" in text  # the use's doses table
     assert "above the TLV/PEL of 1 ppm" in text and "not above the TLV/PEL of 1 ppm" in text
-    assert "OCCUPATIONAL EXPOSURE SUMMARY" in text and "TLV/PEL: 1 ppm" in text
 
 
 def test_each_inhalation_flag_follows_the_engines_concentration(volatile):
@@ -107,8 +104,6 @@ def test_a_result_stored_before_doses_prints_recompute_and_no_dose(sample_assess
     html = flat(irer_html(irer_context(assessment=sample_assessment), for_pdf=False))
     assert "Doses (APDR, ADD, LADD) and airborne concentrations: not computed: recompute the use." in html
     assert "7.0E-1" not in html and "Dose basis:" not in html
-    summary = html[html.index("Occupational exposure summary"):]
-    assert "not computed: recompute the use" in summary
 
 
 def test_the_sanitised_copy_hides_the_ppm_when_the_molecular_weight_is_claimed(volatile):
@@ -132,6 +127,3 @@ def test_the_sanitised_copy_hides_the_ppm_when_the_molecular_weight_is_claimed(v
     [table] = reading.tables(sanitised, "doses")
     dermal = [row for row in reading.rows(table) if row[1] == "Dermal"]
     assert dermal and all(row[3] != "[CBI]" for row in dermal)
-    [summary] = reading.tables(sanitised, "summary")
-    ppm_rows = [row for row in reading.rows(summary) if "ppm" in row]
-    assert ppm_rows and all(c in ("[CBI]", "", "—") for row in ppm_rows for c in row[row.index("ppm") + 1:])

@@ -81,7 +81,7 @@ def test_the_approved_header_says_who_approved_and_when_once(sample_assessment, 
 def test_a_draft_header_prints_its_assessment_date(sample_assessment):
     sample_assessment.assessment_date = date(2026, 11, 2)
     sample_assessment.save()
-    assert reading.paragraphs(irer_context(assessment=sample_assessment), "status-line") == ["Staff Draft 11/2/2026"]
+    assert reading.paragraphs(irer_context(assessment=sample_assessment), "status-line") == ["CEB Staff Draft 11/2/2026"]
 
 
 # --- Inputs as entered -----------------------------------------------------------------

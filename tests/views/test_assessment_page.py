@@ -122,7 +122,8 @@ def test_engineer_edits_the_report_notes(client, reviewer, computed):
     url = f"/assessments/{computed.assessment_id}/notes/"
     seen = client.get(url).context["form"]["version_seen"].value()
     response = client.post(url, {"notes": "Per the 2018 update.", "pollution_prevention": "Recycle solvent.",
-                                 "occupational_exposure_rating": "NR", "exposure_based_review": "on",
+                                 "occupational_exposure_rating": "NR",
+                                 "occupational_exposure_rating_reason": "Closed system.", "exposure_based_review": "on",
                                  "version_seen": seen})
     assert response["Location"] == f"/assessments/{computed.assessment_id}/"
     computed.assessment.refresh_from_db()

@@ -44,9 +44,10 @@ def test_each_status_change_is_one_entry_the_decisions(cycled):
         ("submit", "rev", "Returned", "Submitted"),
         ("approve", "sup", "Submitted", "Approved"),
     ]
-    # The approval's own fields (who, when) are the decision entry's user and time, not rows of it.
+    # The approval's own fields (who, when) are the decision entry's user and time, not rows of
+    # it; the report sealed with it is (its SHA-256).
     approval = next(e for e in entries if e.kind == "approve")
-    assert [c.field for c in approval.changes] == ["Status"]
+    assert [c.field for c in approval.changes] == ["Status", "Sealed IRER (full copy)"]
     assert approval.note == "Approved."
 
 

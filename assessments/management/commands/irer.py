@@ -1,49 +1,110 @@
-"""Write a case's Initial Review Engineering Report as PDF.
+"""Write a case's Initial Review Engineering Report as PDF or Word, or check a PDF's seal.
 
     python manage.py irer P-18-0123 -o IRER.pdf
     python manage.py irer P-18-0123 --revision 2 --sanitised -o IRER-sanitised.pdf
+    python manage.py irer P-18-0123 --docx -o IRER.docx
+    python manage.py irer P-18-0123 --sanitised --docx -o IRER-sanitised.docx
+    python manage.py irer verify IRER.pdf
 
 Run by an administrator on the server: every copy, CBI included, is available. The full
 copy of a CBI case is recorded in its CBI custody log under the operating-system user.
-Exit status 2 with a message on stderr when the case or revision does not exist, or when
-a use has no results or its inputs changed since it was computed (``--allow-stale``
-writes the report anyway, each such use marked NOT CURRENT).
+
+An approved revision's PDF is its copy as sealed at approval (``reports.seal``), byte for
+byte; the Word document is always drawn from the report as it prints now.
+
+Exit status 2 with a message on stderr naming the option or argument when one is missing
+or wrong, when the case or revision does not exist, or when a use has no results or its
+inputs changed since it was computed (``--allow-stale`` writes the report anyway, each such
+use marked NOT CURRENT). ``verify`` exits 0 when the file is a sealed copy, unchanged, and
+1 when it matches none.
 """
 
+import os
 import sys
 
 from django.core.management.base import BaseCommand
 
 from assessments import presentation
+from assessments.exposure_rating import rating_warnings
 from assessments.models import Assessment
 from assessments.reports.context import irer_context
+from assessments.reports.docx import irer_docx
 from assessments.reports.render import irer_pdf
+from assessments.reports.seal import CHECK_MAX_BYTES, check_pdf, sealed_report
 from audit.services import What, cbi_access_record, os_user
+
+VERIFY = "verify"
+OUTPUT_REQUIRED = "-o/--output is required: the file to write the report to."
+DOCX_NOT_PDF = "-o/--output: {output} is a PDF file name; with --docx write a .docx file."
+EXTRA_ARGUMENT = "FILE: {file} is given, but only 'irer verify FILE' reads a file; write the report with -o/--output."
+VERIFY_FILE_REQUIRED = "FILE is required: irer verify FILE names the PDF to check."
+VERIFY_OPTION = "{option}: irer verify FILE takes no {option}; it checks the file against every sealed report."
+FILE_MISSING = "FILE: there is no file {file}."
+FILE_TOO_LARGE = "FILE: {file} is larger than {limit} MB; an IRER is far smaller."
 
 
 class Command(BaseCommand):
-    help = "Render the IRER of CASE_NUMBER (latest revision unless --revision) to a PDF file."
+    help = (
+        "Render the IRER of CASE_NUMBER (latest revision unless --revision) to a PDF file (or --docx), "
+        "or, as 'irer verify FILE', say whether FILE is a sealed approved IRER of this system."
+    )
 
     def add_arguments(self, parser):
-        parser.add_argument("case_number")
+        parser.add_argument("case_number", help="the case number, or 'verify' to check FILE")
+        parser.add_argument("file", nargs="?", help="with 'verify': the PDF file to check")
         parser.add_argument("--revision", type=int, help="revision number (default: the latest)")
         parser.add_argument("--sanitised", action="store_true", help="the sanitised copy (CBI replaced)")
-        parser.add_argument("-o", "--output", required=True, help="PDF file to write")
+        parser.add_argument("--docx", action="store_true", help="write the Word document (.docx) instead of the PDF")
+        parser.add_argument("-o", "--output", help="file to write (required unless 'verify')")
         parser.add_argument(
             "--allow-stale",
             action="store_true",
             help="write the report even when a use is not computed or its inputs changed since (marked NOT CURRENT)",
         )
 
-    def handle(self, *args, case_number, revision, sanitised, output, allow_stale, **options):
+    def _refuse(self, message: str, code: int = 2):
+        self.stderr.write(message)
+        sys.exit(code)
+
+    def handle(self, *args, case_number, file, revision, sanitised, docx, output, allow_stale, **options):
+        if case_number == VERIFY:
+            given = {"--revision": revision is not None, "--sanitised": sanitised, "--docx": docx,
+                     "-o/--output": output is not None, "--allow-stale": allow_stale}
+            for option, is_given in given.items():
+                if is_given:
+                    self._refuse(VERIFY_OPTION.format(option=option))
+            return self._verify(file)
+        if file is not None:
+            self._refuse(EXTRA_ARGUMENT.format(file=file))
+        if not output:
+            self._refuse(OUTPUT_REQUIRED)
+        if docx and output.lower().endswith(".pdf"):
+            self._refuse(DOCX_NOT_PDF.format(output=output))
         assessments = Assessment.objects.filter(submission__case_number=case_number).order_by("-revision")
         if revision is not None:
             assessments = assessments.filter(revision=revision)
         assessment = assessments.select_related("submission", "engineer", "approved_by").first()
         if assessment is None:
             what = f"revision {revision} of case {case_number}" if revision else f"an assessment of case {case_number}"
-            self.stderr.write(f"There is no {what}.")
-            sys.exit(2)
+            self._refuse(f"There is no {what}.")
+        sealed = None if docx else sealed_report(assessment=assessment, sanitised=sanitised)
+        for warning in rating_warnings(assessment):  # as the download page warns
+            self.stderr.write(f"Warning: {warning}")
+        if sealed is None:
+            self._check_current(assessment, allow_stale)
+            context = irer_context(assessment=assessment, sanitised=sanitised)
+            data = irer_docx(context) if docx else irer_pdf(context)
+        else:
+            data = bytes(sealed.pdf)
+        with open(output, "wb") as handle:
+            handle.write(data)
+        cbi_access_record(what=What.IRER_DOCX if docx else What.IRER_PDF, assessment=assessment, sanitised=sanitised,
+                          os_user=os_user(), detail=f"irer command, to {output}")
+        how = f", sealed at approval, SHA-256 {sealed.sha256}" if sealed is not None else ""
+        self.stdout.write(f"Wrote {output} ({len(data):,} bytes): {case_number} revision {assessment.revision}"
+                          f"{' (sanitised)' if sanitised else ''}{how}.")
+
+    def _check_current(self, assessment, allow_stale: bool) -> None:
         not_current = [
             (scenario, state)
             for scenario in assessment.scenarios.all()
@@ -53,12 +114,20 @@ class Command(BaseCommand):
             for scenario, state in not_current:
                 text = presentation.NOT_CURRENT if state == presentation.STALE else presentation.NOT_COMPUTED
                 self.stderr.write(f"Use “{scenario.title}”: {text}.")
-            self.stderr.write("Compute these uses again, or give --allow-stale to write the report marked NOT CURRENT.")
-            sys.exit(2)
-        pdf = irer_pdf(irer_context(assessment=assessment, sanitised=sanitised))
-        with open(output, "wb") as handle:
-            handle.write(pdf)
-        cbi_access_record(what=What.IRER_PDF, assessment=assessment, sanitised=sanitised, os_user=os_user(),
-                          detail=f"irer command, to {output}")
-        self.stdout.write(f"Wrote {output} ({len(pdf):,} bytes): {case_number} revision {assessment.revision}"
-                          f"{' (sanitised)' if sanitised else ''}.")
+            self._refuse("Compute these uses again, or give --allow-stale to write the report marked NOT CURRENT.")
+
+    def _verify(self, file: str | None) -> None:
+        if not file:
+            self._refuse(VERIFY_FILE_REQUIRED)
+        if not os.path.isfile(file):
+            self._refuse(FILE_MISSING.format(file=file))
+        if os.path.getsize(file) > CHECK_MAX_BYTES:
+            self._refuse(FILE_TOO_LARGE.format(file=file, limit=CHECK_MAX_BYTES // (1024 * 1024)))
+        with open(file, "rb") as handle:
+            check = check_pdf(data=handle.read())
+        self.stdout.write(check.message)
+        if check.claim:
+            self.stdout.write(check.claim)
+        self.stdout.write(f"SHA-256 of {file}: {check.sha256}")
+        if not check.sealed:
+            sys.exit(1)
