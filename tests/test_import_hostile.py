@@ -33,6 +33,7 @@ from hypothesis import strategies as st
 
 from assessments import transfer
 from assessments.esd import results
+from assessments.limits import TEXT_LIMITS
 from assessments.models import Assessment, Scenario, Submission
 from assessments.roles import REVIEWER_GROUP, SUPERVISOR_GROUP
 from assessments.transfer.errors import NOT_FINITE
@@ -599,3 +600,13 @@ def _assert_imported_case_is_valid_and_renders(client) -> None:
         urls.extend(f"/scenarios/{scenario.pk}/" for scenario in assessment.scenarios.all())
     for url in urls:
         assert client.get(url).status_code < 500, url
+
+
+def test_an_over_long_rating_reason_is_refused_as_the_form_refuses_it(sent, tmp_path):
+    """The rating override's reason has its own limit (``limits.TEXT_LIMITS``), which the
+    notes form reads (``RATING_REASON_LIMIT``) and the import enforces in the same words."""
+    from assessments.forms.cases import RATING_REASON_LIMIT
+
+    sent["assessments"][1]["occupational_exposure_rating_reason"] = "r" * (RATING_REASON_LIMIT + 1)
+    message = refused(tmp_path, sent, startswith="assessments[1]: occupational_exposure_rating_reason: ")
+    assert f"{RATING_REASON_LIMIT:,}" in message

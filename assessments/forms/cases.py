@@ -253,7 +253,7 @@ class CaseSearchForm(forms.Form):
 
 #: Characters in the reason for an occupational exposure rating override (as the reason the
 #: uses exceed the production volume, ``limits.TEXT_LIMITS``).
-RATING_REASON_LIMIT = TEXT_LIMITS["volume_excess_reason"]
+RATING_REASON_LIMIT = TEXT_LIMITS["occupational_exposure_rating_reason"]
 
 
 class AssessmentNotesForm(forms.ModelForm):
