@@ -235,7 +235,8 @@ class AssessmentAdmin(CbiFilteredAdmin):
     # Written by services.assessment_start, the workflow and the submission (the reason
     # the uses exceed the production volume), never here.
     WORKFLOW_FIELDS = ("submission", "revision", "engineer", "status", "approved_by", "approved_at", "volume_excess_reason")
-    NOTES_FIELDS = ("assessment_date", "notes", "pollution_prevention", "occupational_exposure_rating", "exposure_based_review")
+    # The reviewer's choices for the IRER, checked as every way in checks them (Assessment.clean).
+    NOTES_FIELDS = Assessment.IRER_CHOICE_FIELDS
     inlines = [ScenarioInline]
 
     def may_edit(self, request, obj) -> bool:
@@ -359,3 +360,42 @@ class ReportTaskAdmin(DBTaskResultAdmin):
 
     def get_readonly_fields(self, request, obj=None):
         return [name for name in super().get_readonly_fields(request, obj) if name not in self.HIDDEN]
+
+
+# The report workers (reports.heartbeat): each ``manage.py report_worker`` process, its last
+# heartbeat and the task it is drawing; written by the workers alone. (Imported here so the
+# file's import lines stay as they are while others edit it; it may join line 45's import.)
+from django.urls import reverse  # noqa: E402
+from django.utils import timezone  # noqa: E402
+from django.utils.html import format_html  # noqa: E402
+
+from .models.workers import ReportWorker  # noqa: E402
+from .reports.heartbeat import silent_after  # noqa: E402
+
+
+@admin.register(ReportWorker)
+class ReportWorkerAdmin(ReadOnlyAdmin, admin.ModelAdmin):
+    """The report workers with their heartbeat: alive (beaten within the silence limit,
+    30 s) or not; a worker killed mid-draw shows here as not alive, its report put back
+    in the queue."""
+
+    list_display = ("worker_id", "host", "pid", "current_task", "beat_age", "alive", "started_at", "stopped_at")
+    list_filter = ("host",)
+    search_fields = ("worker_id", "host")
+    ordering = ("-beat_at",)
+
+    @admin.display(description="current task")
+    def current_task(self, worker: ReportWorker):
+        if worker.current_task_id is None:
+            return self.get_empty_value_display()
+        url = reverse("admin:django_tasks_database_dbtaskresult_change", args=[worker.current_task_id])
+        return format_html('<a href="{}">{}</a>', url, worker.current_task_id)
+
+    @admin.display(description="last heartbeat", ordering="beat_at")
+    def beat_age(self, worker: ReportWorker) -> str:
+        seconds = max(0, int((timezone.now() - worker.beat_at).total_seconds()))
+        return f"{seconds} s ago" if seconds < 120 else f"{seconds // 60} min ago"
+
+    @admin.display(description="alive", boolean=True)
+    def alive(self, worker: ReportWorker) -> bool:
+        return worker.stopped_at is None and worker.beat_at >= timezone.now() - silent_after()

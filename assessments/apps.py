@@ -12,7 +12,8 @@ class AssessmentsConfig(AppConfig):
         from .roles import ensure_roles
         from .workflow import assessment_approved
 
-        # The approval seals its report in its own transaction (reports.seal).
+        # The approval (and the import of an approved revision) seals its report in its own
+        # transaction (reports.seal).
         assessment_approved.connect(seal_on_approval, dispatch_uid="assessments.seal_on_approval")
 
         # After this app's permissions exist (post_migrate of this app runs after

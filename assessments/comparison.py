@@ -53,9 +53,8 @@ class Section:
         return self.rows if self.show_all else [row for row in self.rows if row.differs]
 
 
-ASSESSMENT_COMPARED = ("status", "engineer", "assessment_date", "notes", "pollution_prevention", "occupational_exposure_rating",
-                        "occupational_exposure_rating_reason", "exposure_based_review", "irer_status", "irer_status_other",
-                        "irer_appendix")
+#: The assessment's items compared: its status and engineer, then the reviewer's choices for the IRER.
+ASSESSMENT_COMPARED = ("status", "engineer", *Assessment.IRER_CHOICE_FIELDS)
 
 
 def revision_comparison(*, user, pk: int, other_pk: int | None = None, show_all: bool = False) -> dict[str, Any]:

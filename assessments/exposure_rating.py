@@ -43,7 +43,7 @@ exposure-based review criteria the case meets (``ChemStrX.resetExpBasedCriteria`
 In ChemSTEER the engineer answers each criterion; here each is counted from the stored
 results and shown beside the rating, in words.
 
-Workers are those of the results: an activity's workers a site times the use's sites
+Workers are those of the results: an activity's workers per site times the use's sites
 (``result["facts"]["sites"]``). The workers of one use are counted once (the use's
 distinct workers, or for one criterion its largest activity that meets it, since the
 same people may do several activities); the uses' counts are added up (different sites).
@@ -55,6 +55,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from .models import Assessment, Scenario
 from .presentation import result_facts
@@ -353,6 +354,12 @@ def _number(value) -> float | None:
     return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
 
 
+def _workers(per_site: float, sites: float) -> int:
+    """Workers at every site, whole: exact, so a count beyond a double's range (a huge
+    production volume gives as many sites) is still a number the criteria compare."""
+    return round(Fraction(per_site) * Fraction(sites))
+
+
 def use_criteria(result: dict) -> Criteria:
     """The criteria's workers for one use's stored result."""
     facts = result_facts(result)
@@ -362,7 +369,7 @@ def use_criteria(result: dict) -> Criteria:
     largest = 0
     for exposure in exposures:
         per_site = _number(exposure.get("workers_per_site")) or 0
-        workers = round(per_site * sites)
+        workers = _workers(per_site, sites)
         largest = max(largest, workers)
         doses = [_number(e.get("mg_day")) for e in exposure.get("estimates") or []]
         doses = [d for d in doses if d is not None]
@@ -379,7 +386,7 @@ def use_criteria(result: dict) -> Criteria:
         if route == "dermal" and dose > 0 and days > ROUTINE_DAYS:
             dermal = max(dermal, workers)
     distinct = _number(facts.get("workers_per_site"))
-    total = round(distinct * sites) if distinct is not None else largest
+    total = _workers(distinct, sites) if distinct is not None else largest
     return Criteria(workers=total, high_inhalation_workers=high, moderate_inhalation_workers=moderate,
                     dermal_workers=dermal)
 

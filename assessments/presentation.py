@@ -244,7 +244,7 @@ def exposure_rows(*, result: dict, submission: Submission) -> list[dict]:
     """The result's worker exposures with, on each estimate, its doses and airborne
     concentrations (``None`` where the estimate has none) and its comparison with the
     case's TLV/PEL (``limit``: an :class:`~assessments.exposure_limits.LimitCheck`, or None);
-    on each exposure ``sites`` and ``workers_all_sites`` (workers a site × sites). The
+    on each exposure ``sites`` and ``workers_all_sites`` (workers per site × sites). The
     one reading of a stored result's exposures for the results page, the summary and the IRER."""
     from .exposure_limits import case_limit, check_estimate, reports_concentrations
 
@@ -289,7 +289,7 @@ def exposure_summary(*, assessment: Assessment, scenarios=None) -> dict:
     quantity (mg/day; mg/m³ and ppm where an estimate has them; APDR, ADD, LADD in
     mg/kg-day; the TLV/PEL comparison for inhalation when the case gives a limit), one
     column per characterisation the estimates carry (``labels``, low to high); beside each
-    group the workers a site, the sites, the workers over all sites and the days a year.
+    group the workers per site, the sites, the workers over all sites and the days a year.
 
     ``{"labels", "groups": [{"use_number", "use", "not_current", "letter", "activity",
     "route", "workers_per_site", "sites", "workers_all_sites", "days_per_year",
@@ -521,7 +521,7 @@ def result_fact_rows(result: dict) -> list[dict]:
 
     >>> [(r["label"], r["text"]) for r in result_fact_rows({"facts": {"sites": 1, "sites_known": True,
     ...     "operating_days": 250, "workers_per_site": 0, "workers_basis": "", "used_kg_yr": 5000.0}})]
-    [('Number of sites', '1 site'), ('Days of operation', '250 days/yr'), ('Chemical used, all sites', '5,000 kg/yr'), ('Workers exposed a site', '0 workers')]
+    [('Number of sites', '1 site'), ('Days of operation', '250 days/yr'), ('Chemical used, all sites', '5,000 kg/yr'), ('Workers exposed per site', '0 workers')]
     """
     from .esd.figures import FACTS
     from .numbers import quantity

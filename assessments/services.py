@@ -27,7 +27,7 @@ from .esd import registry
 from .esd.parameters import ALL, CHOICE, EngineValidationError, Param
 from .esd.site_data import SITE_SPECIFIC, parse_entries
 from .esd.site_data import STEP as SITE_STEP
-from .limits import check_text
+from .limits import TEXT_LIMITS, check_text
 from .models import (
     CASE_NUMBER_TAKEN,
     SCENARIO_UNDO_MINUTES,
@@ -217,15 +217,15 @@ def assessment_start(*, submission: Submission, by) -> Assessment:
 def assessment_update_notes(
     *, assessment: Assessment, by, data: Mapping[str, Any], seen_version: int | None = None
 ) -> Assessment:
-    """Change the report's free-text parts. ``seen_version`` as in ``submission_update``."""
+    """Change the reviewer's choices for the IRER (``Assessment.IRER_CHOICE_FIELDS``; a name
+    not given is left as it is), checked as the model checks them (``Assessment.clean``)
+    and each free text against its limit. ``seen_version`` as in ``submission_update``."""
     assessment = _lock_editable(assessment, by)
     if seen_version is not None and assessment.version != seen_version:
         raise ValidationError({ALL: STALE_EDIT.format(what="assessment")})
-    for name in ("assessment_date", "notes", "pollution_prevention", "occupational_exposure_rating",
-                 "occupational_exposure_rating_reason", "irer_status", "irer_status_other",
-                 "exposure_based_review", "irer_note"):
+    for name in Assessment.IRER_CHOICE_FIELDS:
         if name in data:
-            if name in ("notes", "pollution_prevention"):
+            if name in TEXT_LIMITS:
                 label = Assessment._meta.get_field(name).verbose_name.capitalize()
                 check_text(data[name], field=name, label=label)
             setattr(assessment, name, data[name])

@@ -85,7 +85,9 @@ NO_SEALER = "No receiver of workflow.assessment_approved is connected: the appro
 
 #: Sent inside the approval's transaction, after the status change and the approve decision
 #: (``assessment``, ``decision``): its receiver seals the report (``reports.seal``). A
-#: receiver's exception undoes the approval.
+#: receiver's exception undoes the approval. The case import sends it too, for each approved
+#: revision it writes, in the import's transaction (``transfer.sealed``): the import seals
+#: what this system draws, never the file's bytes.
 assessment_approved = Signal()
 
 STATUS_WORDS = {
@@ -195,16 +197,10 @@ def assessment_revise(*, assessment: Assessment, by) -> Assessment:
         revision=source.revision + 1,
         engineer=by,
         status=Status.DRAFT,
-        notes=source.notes,
-        pollution_prevention=source.pollution_prevention,
-        occupational_exposure_rating=source.occupational_exposure_rating,
-        occupational_exposure_rating_reason=source.occupational_exposure_rating_reason,
-        irer_status=source.irer_status,
-        irer_status_other=source.irer_status_other,
-        irer_appendix=source.irer_appendix,
-        exposure_based_review=source.exposure_based_review,
-        irer_note=source.irer_note,
         volume_excess_reason=source.volume_excess_reason,
+        # The reviewer's choices for the IRER, every one (its date aside: the day the revision is made).
+        **{name: getattr(source, name) for name in Assessment.IRER_CHOICE_FIELDS
+           if name not in Assessment.IRER_CHOICES_NOT_COPIED},
     )
     _save_with_history(copy, by=by, reason=reason)
     refresh_latest_assessment(submission_ids=[copy.submission_id])

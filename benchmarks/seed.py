@@ -150,7 +150,8 @@ def seed(*, cases: int, computed_every: int, users: int, rng: random.Random) -> 
                     submission=submission, revision=revision, engineer=reviewers[i % len(reviewers)],
                     status=Status.SUBMITTED if status == Status.APPROVED else status,
                     notes="Key assumptions as in the ESD." if i % 2 else "",
-                    occupational_exposure_rating=rng.choice(("", "NR", "1-2B")),
+                    **dict(zip(("occupational_exposure_rating", "occupational_exposure_rating_reason"),
+                               rng.choice((("", ""), ("NR", "Closed system."), ("1-2B", "Spray step not modelled."))))),
                 ))
                 final.append((status, supervisors[i % len(supervisors)]))
         Assessment.objects.bulk_create(assessments, batch_size=2000)

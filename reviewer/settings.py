@@ -21,6 +21,8 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from .report_storage import reports_storage_setting
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -139,6 +141,10 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+# Behind PgBouncer in transaction pooling a transaction may run on another server connection
+# than the one before it: Django's server-side cursors (iterator()) must then be off
+# (docs/deployment.md).
+DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = env_bool("DB_DISABLE_SERVER_SIDE_CURSORS")
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # The quick start's SQLite file is shared by the web server and the report worker
     # (two processes): write-ahead logging lets pages read while the worker writes, a
@@ -170,21 +176,16 @@ STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 FIXTURE_DIRS = [BASE_DIR / "fixtures"]
-# Rendered IRER PDFs (assessments.reports.cache): a folder that is never served; it holds
-# full copies of CBI reports, so only the application's user may read it. Safe to empty.
+# Rendered IRER PDFs (assessments.reports.cache), shared by every web host and report worker:
+# REPORT_STORAGE=database (default: rows of this database), s3 (an S3-compatible bucket through
+# django-storages) or filesystem (the folder REPORT_CACHE_DIR, one host only). Never served by
+# URL; they hold full copies of CBI reports (reviewer/report_storage.py). Safe to empty.
 REPORT_CACHE_DIR = Path(os.environ.get("REPORT_CACHE_DIR", str(BASE_DIR / "report_cache")))
 
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
-    "reports": {
-        "BACKEND": "django.core.files.storage.FileSystemStorage",
-        "OPTIONS": {
-            "location": REPORT_CACHE_DIR,
-            "file_permissions_mode": 0o600,
-            "directory_permissions_mode": 0o700,
-        },
-    },
+    "reports": reports_storage_setting(os.environ, cache_dir=REPORT_CACHE_DIR),
 }
 
 if DEVELOPMENT and not DEBUG:
@@ -195,6 +196,11 @@ if DEVELOPMENT and not DEBUG:
     WHITENOISE_AUTOREFRESH = True
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Report workers' heartbeats (assessments.reports.heartbeat): a beat every N seconds; a worker
+# silent this long counts as lost and its report goes back to the queue (at most 3 attempts).
+REPORT_WORKER_HEARTBEAT_SECONDS = float(os.environ.get("REPORT_WORKER_HEARTBEAT_SECONDS", "5"))
+REPORT_WORKER_SILENT_AFTER_SECONDS = float(os.environ.get("REPORT_WORKER_SILENT_AFTER_SECONDS", "30"))
 
 # Background tasks (django-tasks, database backend): the IRER PDF is drawn by
 # ``manage.py report_worker`` processes, not the web workers (assessments.reports.tasks). The
@@ -251,6 +257,8 @@ if not _LOCAL:
 # proxy sets (and strips from clients), e.g. ``X-Forwarded-Proto`` (value ``https``) or
 # ``X-Forwarded-Ssl=on``; otherwise every request looks like plain HTTP and is redirected.
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not _LOCAL)
+# The health check (reviewer/health.py) answers plain HTTP too: a check from inside the network.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 _proxy_ssl_header = os.environ.get("SECURE_PROXY_SSL_HEADER", "").strip()
 if _proxy_ssl_header:
     _name, _, _value = _proxy_ssl_header.partition("=")

@@ -27,7 +27,6 @@ from assessments.exposure_limits import (
     NOT_ABOVE,
     RECOMPUTE,
     ExposureLimit,
-    check_estimate,
     tlv_pel_text,
 )
 from assessments.models import TLV_PEL_KIND_INVALID, ExposureLimitKind, Submission, case_snapshot
@@ -35,21 +34,15 @@ from assessments.reports.context import irer_context
 from assessments.reports.render import irer_html
 from assessments.timeline import assessment_history
 from tests.conftest import admin_case_post, make_assessment, make_submission
+from tests.exposure_limit_fixtures import TWA_5, check
 from tests.views.test_cases import VALID
 
-V3 = {"dose_basis": {"body_weight_kg": 80.0, "working_years": 40.0, "averaging_time_yr": 40.0,
-                     "averaging_time_cancer_yr": 70.0, "source": "s"}}
 CEILING_5 = ExposureLimit(5.0, "mg/m3", ExposureLimitKind.CEILING)
 STEL_5 = ExposureLimit(5.0, "mg/m3", ExposureLimitKind.STEL_15MIN)
-TWA_5 = ExposureLimit(5.0, "mg/m3")
 # The case: a one-minute task at 6 mg/m³ is 6 × 1 / 480 = 0.0125 mg/m³ as an 8-hour TWA.
 ONE_MINUTE = {"mg_day": 0.125, "mg_m3": 0.0125, "ppm": None, "task_mg_m3": 6.0, "task_ppm": None, "task_minutes": 1.0}
 # ESD 2015 (CVD) App. C/D sample (tests/esd/test_task_concentration.py): 1.22355 ppm for 1 min a day.
 APP_D = {"Qchem_yr": 10000, "supplier_site": "yes", "VP_chem": 2000, "MW_chem": 100}
-
-
-def check(estimate, limit, mw=None, result=V3):
-    return check_estimate(estimate, route="inhalation", limit=limit, molecular_weight=mw, result=result)
 
 
 # The rule --------------------------------------------------------------------------------------

@@ -15,30 +15,23 @@ from assessments.exposure_limits import (
     NOT_ABOVE,
     RECOMPUTE,
     ExposureLimit,
-    check_estimate,
     tlv_pel_text,
 )
 from tests.conftest import make_submission
+from tests.exposure_limit_fixtures import TWA_5, check
 
-V2 = {"dose_basis": {"body_weight_kg": 80.0, "working_years": 40.0, "averaging_time_yr": 40.0,
-                     "averaging_time_cancer_yr": 70.0, "source": "s"}}
-MG5 = ExposureLimit(5.0, "mg/m3")
 PPM1 = ExposureLimit(1.0, "ppm")
 
 
-def check(estimate, limit, mw=None, result=V2, route="inhalation"):
-    return check_estimate(estimate, route=route, limit=limit, molecular_weight=mw, result=result)
-
-
 def test_a_mg_m3_limit_is_compared_with_the_mg_m3_figure():
-    above = check({"mg_day": 75.0, "mg_m3": 7.5, "ppm": None}, MG5)
+    above = check({"mg_day": 75.0, "mg_m3": 7.5, "ppm": None}, TWA_5)
     assert above.state == ABOVE and above.text == "above the TLV/PEL of 5 mg/m³"
-    below = check({"mg_day": 10.0, "mg_m3": 1.0, "ppm": None}, MG5)
+    below = check({"mg_day": 10.0, "mg_m3": 1.0, "ppm": None}, TWA_5)
     assert below.state == NOT_ABOVE and below.text == "not above the TLV/PEL of 5 mg/m³"
 
 
 def test_a_concentration_equal_to_the_limit_is_not_above_it():
-    assert check({"mg_day": 50.0, "mg_m3": 5.0}, MG5).state == NOT_ABOVE
+    assert check({"mg_day": 50.0, "mg_m3": 5.0}, TWA_5).state == NOT_ABOVE
 
 
 def test_a_ppm_limit_is_compared_with_the_estimates_ppm():
@@ -56,7 +49,7 @@ def test_a_ppm_limit_converts_mg_m3_with_the_cases_molecular_weight():
 
 def test_a_mg_m3_limit_converts_ppm_when_the_estimate_has_no_mg_m3():
     # By hand: 1 ppm × 200 g/mol / 24.45 L/mol = 8.18 mg/m³, above 5 mg/m³.
-    assert check({"mg_day": 80.0, "ppm": 1.0}, MG5, mw=200.0).state == ABOVE
+    assert check({"mg_day": 80.0, "ppm": 1.0}, TWA_5, mw=200.0).state == ABOVE
 
 
 def test_without_ppm_or_a_molecular_weight_the_comparison_cannot_be_made():
@@ -67,18 +60,18 @@ def test_without_ppm_or_a_molecular_weight_the_comparison_cannot_be_made():
 
 
 def test_an_inhalation_estimate_not_from_an_airborne_concentration_says_so():
-    outcome = check({"mg_day": 3.0, "mg_m3": None, "ppm": None}, MG5)
+    outcome = check({"mg_day": 3.0, "mg_m3": None, "ppm": None}, TWA_5)
     assert outcome.state == CANNOT_COMPARE and "not computed from an airborne concentration" in outcome.text
 
 
 def test_a_result_stored_before_concentrations_says_recompute_the_use():
-    outcome = check({"mg_day": 3.0}, MG5, result={"exposures": []})
+    outcome = check({"mg_day": 3.0}, TWA_5, result={"exposures": []})
     assert outcome.state == RECOMPUTE
     assert outcome.text == "not computed: recompute the use to compare it with the TLV/PEL of 5 mg/m³"
 
 
 def test_dermal_estimates_and_cases_without_a_limit_are_not_compared():
-    assert check({"mg_day": 1e6, "mg_m3": 1e6}, MG5, route="dermal") is None
+    assert check({"mg_day": 1e6, "mg_m3": 1e6}, TWA_5, route="dermal") is None
     assert check({"mg_day": 1e6, "mg_m3": 1e6}, None) is None
 
 

@@ -130,7 +130,7 @@ RELEASE_AMOUNTS = {
 }
 #: An exposure's worker count and days (``Exposure``): key -> (label, units).
 EXPOSURE_COUNTS = {
-    "workers_per_site": ("Workers exposed a site", "workers/site"),
+    "workers_per_site": ("Workers exposed per site", "workers/site"),
     "days_per_year": ("Days of exposure a year", "days/yr"),
 }
 #: An exposure estimate's figures (``ExposureEstimate``): key -> (label, units, role).
@@ -149,7 +149,7 @@ EXPOSURE_AMOUNTS = {
 FACTS = {
     "sites": ("Number of sites", "sites"),
     "operating_days": ("Days of operation", "days/yr"),
-    "workers_per_site": ("Workers exposed a site", "workers"),
+    "workers_per_site": ("Workers exposed per site", "workers"),
     "used_kg_yr": ("Chemical used, all sites", "kg/yr"),
 }
 #: The dose basis (``options.dose_basis``): key -> (label, units).

@@ -3,7 +3,7 @@
 A use's releases over a year and all sites (one consistent set,
 :meth:`~.results.Result.one_set_released_kg_yr`), with what the process consumes, exceed
 the chemical it uses (``facts.used_kg_yr``) by no more than the documents' rounding
-conventions explain: whole containers (at most one day's containers' residue a site, each
+conventions explain: whole containers (at most one day's containers' residue per site, each
 holding no more than the production volume), whole sites, ChemSTEER's daily use, the
 calendar intervals of less frequent cleaning. Each scenario declares that limit
 (``Result.rounding_limit_kg_yr``). When the releases exceed the use by more

@@ -218,7 +218,7 @@ class Facts:
 
     ``sites``: the number of sites (computed or known); ``sites_known``: entered by the
     reviewer rather than computed; ``operating_days``: the days a year the use runs (the
-    IRER's "Days/yr"); ``workers_per_site``: the distinct workers a site exposed via the
+    IRER's "Days/yr"); ``workers_per_site``: the distinct workers per site exposed via the
     assessed routes (0 when none is exposed), with ``workers_basis``, the sentence that
     says how they were counted; ``used_kg_yr``: the chemical this use puts through all its
     sites a year (the mass balance's input, normally the production volume entered).

@@ -10,14 +10,10 @@ from django.utils import timezone
 from ..case_numbers import hidden_case
 from ..esd.number_text import ASCII_DIGITS, PLAIN_CHARACTERS
 from ..esd.parameters import NumberTextError, parse_number
-from ..exposure_rating import assessment_rating
 from ..limits import TEXT_LIMITS
 from ..models import TLV_PEL_KIND_INVALID, Assessment, ExposureLimitKind, ExposureLimitUnit, IrerNote, Submission
 from ..models.case_fields import (
     ASSESSMENT_DATE,
-    IRER_STATUS_OTHER_MISSING,
-    IRER_STATUS_OTHER_NOT_OTHER,
-    RATING_REASON_MISSING,
     TLV_PEL_VALUE,
     IrerStatus,
     NumberRange,
@@ -257,22 +253,24 @@ RATING_REASON_LIMIT = TEXT_LIMITS["occupational_exposure_rating_reason"]
 
 
 class AssessmentNotesForm(forms.ModelForm):
-    """The IRER's free-text parts of an assessment."""
+    """The reviewer's choices for the IRER of an assessment (``Assessment.IRER_CHOICE_FIELDS``).
+
+    The rules are the model's (``Assessment.clean``, run by ``full_clean`` after this form's
+    own cleaning), so the admin and the import say the same; the form only tidies what was
+    typed: the words are stripped, and the rating derived from the results, chosen, is no
+    override (the rating and its reason are cleared: the rating follows the results)."""
 
     version_seen = _version_seen()
 
     class Meta:
         model = Assessment
         field_classes = {"assessment_date": AssessmentDateField}
-        fields = [
-            "assessment_date", "irer_status", "irer_status_other", "notes", "pollution_prevention",
-            "occupational_exposure_rating", "occupational_exposure_rating_reason", "exposure_based_review",
-            "irer_note",
-        ]
+        fields = list(Assessment.IRER_CHOICE_FIELDS)
         widgets = {
             "assessment_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "notes": forms.Textarea(attrs={"rows": 4}),
             "irer_note": forms.RadioSelect,
+            "irer_appendix": forms.RadioSelect,
             "pollution_prevention": forms.Textarea(attrs={"rows": 3}),
             "occupational_exposure_rating_reason": forms.Textarea(attrs={"rows": 2}),
         }
@@ -290,6 +288,9 @@ class AssessmentNotesForm(forms.ModelForm):
             "irer_status": {
                 "invalid_choice": "Choose the IRER status from ChemSTEER's list.",
             },
+            "irer_appendix": {
+                "invalid_choice": "Choose whether the IRER prints its calculation appendix from the three choices.",
+            },
         }
 
     def __init__(self, *args, **kwargs):
@@ -305,40 +306,38 @@ class AssessmentNotesForm(forms.ModelForm):
         )
         rating.choices = [("", "Derived from the results"), *rating.choices[1:]]
         self.fields["irer_status"].required = False  # left out: the status the assessment has
-        limit_text_fields(self)
-        reason = self.fields["occupational_exposure_rating_reason"]
-        reason.max_length = RATING_REASON_LIMIT
-        reason.validators.append(MaxLengthValidator(RATING_REASON_LIMIT))
-        reason.widget.attrs["maxlength"] = str(RATING_REASON_LIMIT)
+        limit_text_fields(self)  # the rating's reason too: RATING_REASON_LIMIT, once
 
     def clean_irer_status(self):
         return self.cleaned_data.get("irer_status") or self.instance.irer_status or IrerStatus.CEB_STAFF_DRAFT
 
-    def _derived_rating(self) -> str:
-        return assessment_rating(assessment=self.instance).rating if self.instance.pk else ""
+    def clean_irer_status_other(self):
+        return (self.cleaned_data.get("irer_status_other") or "").strip()
+
+    def clean_occupational_exposure_rating_reason(self):
+        return (self.cleaned_data.get("occupational_exposure_rating_reason") or "").strip()
 
     def clean(self):
-        """The rating chosen is an override of the derived one and needs its reason; the
-        derived rating chosen is no override (the rating follows the results). "Other"
-        needs its words, and the words only go with "Other"."""
+        """The rating derived from the results, chosen, is no override: the rating and its
+        reason are cleared, so the rating follows the results. Whether an override has its
+        reason, and "Other" its words, is the model's rule (``Assessment.clean``)."""
         cleaned = super().clean()
-        status, other = cleaned.get("irer_status"), (cleaned.get("irer_status_other") or "").strip()
-        if status == IrerStatus.OTHER and not other:
-            self.add_error("irer_status_other", IRER_STATUS_OTHER_MISSING)
-        elif status and status != IrerStatus.OTHER and other:
-            self.add_error("irer_status_other", IRER_STATUS_OTHER_NOT_OTHER)
-        cleaned["irer_status_other"] = other
         if "occupational_exposure_rating" in cleaned:
             rating = cleaned["occupational_exposure_rating"]
-            reason = (cleaned.get("occupational_exposure_rating_reason") or "").strip()
-            derived = self._derived_rating()
-            if not rating or rating == derived:
-                cleaned["occupational_exposure_rating"], reason = "", ""
-            elif not reason:
-                self.add_error("occupational_exposure_rating_reason",
-                               RATING_REASON_MISSING.format(derived=derived or "none, no use computed"))
-            cleaned["occupational_exposure_rating_reason"] = reason
+            if not rating or rating == self.instance.derived_rating():
+                cleaned["occupational_exposure_rating"] = ""
+                if "occupational_exposure_rating_reason" in cleaned:
+                    cleaned["occupational_exposure_rating_reason"] = ""
         return cleaned
+
+    def add_error(self, field, error):
+        """One message a field: the model's rules (``Assessment.clean``) add none to a field
+        this form has refused already (an over-long reason is not also a missing one)."""
+        if field is None and isinstance(error, forms.ValidationError) and hasattr(error, "error_dict"):
+            error = forms.ValidationError(
+                {name: e for name, e in error.error_dict.items() if name not in self.errors}
+            )
+        super().add_error(field, error)
 
     def clean_irer_note(self):
         return self.cleaned_data.get("irer_note") or self.instance.irer_note or IrerNote.MAY

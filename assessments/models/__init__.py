@@ -47,6 +47,7 @@ from .case_fields import (
     tlv_pel_errors,
 )
 from .cases import CASE_AS_APPROVED_NOT_SAVED, CASE_SNAPSHOT_FIELDS, Submission, case_from_snapshot, case_snapshot
+from .report_files import ReportFile  # noqa: F401  (the report cache in the database: reports.db_storage)
 from .scenarios import (
     RELEASE_TEXT_BAD_ENTRY,
     RELEASE_TEXT_BAD_NUMBER,
@@ -70,6 +71,7 @@ from .status import (
     DecisionAction,
     Status,
 )
+from .workers import ReportWorker  # noqa: F401  (the report workers' heartbeats: reports.heartbeat)
 
 __all__ = [
     # the models

@@ -8,6 +8,7 @@ import copy
 from collections.abc import Iterable
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import OuterRef, Q, Subquery, Value
 from django.db.models.functions import Coalesce
@@ -16,8 +17,11 @@ from simple_history.models import HistoricalRecords
 
 from .case_fields import (
     ASSESSMENT_DATE,
+    IRER_STATUS_OTHER_MISSING,
+    IRER_STATUS_OTHER_NOT_OTHER,
     OCCUPATIONAL_EXPOSURE_RATING_CHOICES,
     OCCUPATIONAL_EXPOSURE_RATINGS,
+    RATING_REASON_MISSING,
     IrerStatus,
 )
 from .cases import Submission, _count_save, case_from_snapshot
@@ -40,6 +44,23 @@ class IrerNote(models.TextChoices):
         "IRER Note: The daily releases listed for any source below are not expected to coincide with "
         "daily releases from the other sources to the same medium."
     )
+
+
+#: The reviewer's choice of the IRER's calculation appendix (``Assessment.irer_appendix``):
+#: none made leaves it to the status (``reports.context.appendix_printed``).
+IRER_APPENDIX_CHOICES = [
+    (None, "As the status decides (drafts yes, approved copies no)"),
+    (True, "Print the appendix"),
+    (False, "Leave the appendix out"),
+]
+
+#: Said on the reason when a reason is given but no rating is chosen (the derived rating needs none).
+RATING_REASON_WITHOUT_OVERRIDE = (
+    "A reason for the occupational exposure rating goes with a rating you choose; the rating derived "
+    "from the results needs none: choose a rating, or clear the reason."
+)
+#: What ``RATING_REASON_MISSING`` names as the derived rating when there is none.
+NO_DERIVED_RATING = "none, no use computed"
 
 
 class Assessment(models.Model):
@@ -80,8 +101,13 @@ class Assessment(models.Model):
         help_text="Whether the daily releases of the sources may coincide, as ChemSTEER's IRER says it.",
     )
     irer_appendix = models.BooleanField(
-        null=True, blank=True, verbose_name="calculation appendix in the IRER",
-        help_text="Empty: printed for drafts, left out of approved copies.",
+        null=True, blank=True, choices=IRER_APPENDIX_CHOICES, verbose_name="calculation appendix in the IRER",
+        help_text="Printed after the report: the releases as computed, the inputs used and the calculation trace.",
+    )
+    irer_combine_releases = models.BooleanField(
+        "same-medium releases combined in the IRER", default=False,
+        help_text="Prints the releases to one medium stacked in one block, as ChemSTEER's IrerComb does, "
+        "instead of one block each.",
     )
     volume_excess_reason = models.TextField(
         "reason the uses exceed the production volume",
@@ -105,6 +131,18 @@ class Assessment(models.Model):
     )
 
     history = HistoricalRecords()
+
+    #: The reviewer's choices for this revision's IRER, in the order the notes page asks for
+    #: them: the one list the notes form, the admin, ``services.assessment_update_notes``,
+    #: the comparison of revisions and the new revision's copy (``workflow.assessment_revise``)
+    #: read. A choice added here reaches all of them.
+    IRER_CHOICE_FIELDS = (
+        "assessment_date", "irer_status", "irer_status_other", "notes", "pollution_prevention",
+        "occupational_exposure_rating", "occupational_exposure_rating_reason", "exposure_based_review",
+        "irer_note", "irer_appendix", "irer_combine_releases",
+    )
+    #: Of those, what a new revision starts afresh instead of copying: its date is the day it is made.
+    IRER_CHOICES_NOT_COPIED = ("assessment_date",)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -136,6 +174,47 @@ class Assessment(models.Model):
     def save(self, *args, **kwargs) -> None:
         _count_save(self)
         super().save(*args, **kwargs)
+
+    def clean(self) -> None:
+        """The rules of the reviewer's IRER choices, for every way in (the notes page, the
+        admin, the import, each through ``full_clean``), each an error on the field to correct:
+
+        - a rating chosen other than the one derived from the results (an override) needs its
+          reason (:data:`RATING_REASON_MISSING`), and a reason needs a rating chosen
+          (:data:`RATING_REASON_WITHOUT_OVERRIDE`); a rating chosen that is the derived one
+          needs none. The derived rating is read for a saved revision only: an unsaved one has
+          no uses, so any rating chosen on it is an override;
+        - the status "Other" needs its words (:data:`IRER_STATUS_OTHER_MISSING`) and the words
+          go only with "Other" (:data:`IRER_STATUS_OTHER_NOT_OTHER`), as the check constraint
+          ``assessment_irer_status_other_text`` says; ``full_clean`` then leaves the constraint
+          out, its field having an error already, so the rule is said once."""
+        super().clean()
+        errors: dict[str, str] = {}
+        rating, reason = self.occupational_exposure_rating, (self.occupational_exposure_rating_reason or "").strip()
+        if rating and not reason:
+            derived = self.derived_rating()
+            if rating != derived:
+                errors["occupational_exposure_rating_reason"] = RATING_REASON_MISSING.format(
+                    derived=derived or NO_DERIVED_RATING
+                )
+        elif reason and not rating:
+            errors["occupational_exposure_rating_reason"] = RATING_REASON_WITHOUT_OVERRIDE
+        if self.irer_status == IrerStatus.OTHER and not (self.irer_status_other or "").strip():
+            errors["irer_status_other"] = IRER_STATUS_OTHER_MISSING
+        elif self.irer_status != IrerStatus.OTHER and self.irer_status_other:
+            errors["irer_status_other"] = IRER_STATUS_OTHER_NOT_OTHER
+        if errors:
+            raise ValidationError(errors)
+
+    def derived_rating(self) -> str:
+        """The occupational exposure rating derived from this revision's results
+        (``exposure_rating.assessment_rating``); blank for an unsaved revision, or when
+        none is derived."""
+        if self.pk is None:
+            return ""
+        from ..exposure_rating import assessment_rating  # it reads the models: imported when used
+
+        return assessment_rating(assessment=self).rating
 
     @property
     def irer_status_label(self) -> str:

@@ -206,9 +206,9 @@ def appendix_printed(assessment: Assessment, appendix: bool | None = None) -> bo
 
 def releases_combined(assessment: Assessment, combine: bool | None = None) -> bool:
     """Whether same-medium releases print stacked as ChemSTEER stacks them: ``combine`` when
-    given, else the reviewer's choice stored with the revision, else not."""
+    given, else the reviewer's choice stored with the revision (``Assessment.irer_combine_releases``)."""
     if combine is None:
-        combine = getattr(assessment, "irer_combine_releases", None)
+        combine = assessment.irer_combine_releases
     return bool(combine)
 
 

@@ -2,7 +2,7 @@
 (``reports.context.irer_context``'s ``document``).
 
 The report's body is written by :mod:`.html` into ``reports/_irer_sheet.html``. The PDF
-draws it in a document of its own (``reports/irer.html``, the print stylesheet inlined);
+draws it in a document of its own (``reports/irer.html``, the print stylesheets inlined);
 the browser preview shows it inside a page of the application (``reports/irer_preview.html``:
 the navigation, the way back to the revision, the downloads), its long parts (the
 appendix's inputs and trace, each estimate's basis) folded in ``<details>``, which the PDF
@@ -21,10 +21,17 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
 from .html import report_html, running_case
+from .pdf_artifacts import mark_untagged_content_as_artifacts
 
 TEMPLATE = "reports/irer.html"
 PREVIEW_TEMPLATE = "reports/irer_preview.html"
 STYLESHEET = "css/irer.css"
+#: The running header and footer every printed report shares (the contact reports too).
+FURNITURE_STYLESHEET = "css/page-furniture.css"
+#: The PDF's stylesheets, in order, each inlined in a ``<style>`` of its own (so each keeps
+#: its own @import at its head): the page furniture, then the report's own, which names
+#: the report in the header's left box and leaves the first page's header to its title row.
+PDF_STYLESHEETS = (FURNITURE_STYLESHEET, STYLESHEET)
 WATERMARK_TEMPLATE = "reports/_draft_watermark.svg"
 # Every report and contact report PDF is tagged PDF/A-2a (ISO 19005-2, level A): a structure
 # tree of headings, tables, lists and paragraphs in reading order, the title shown as the
@@ -35,9 +42,10 @@ PDF_VARIANT = "pdf/a-2a"
 
 def irer_html(context: dict, *, for_pdf: bool, request=None) -> str:
     """The report's HTML, from the copy in ``context["document"]`` (:mod:`.html` writes its
-    body). For the PDF, the report alone with the print stylesheet inlined, so WeasyPrint
-    reads nothing over the network or from the static URL space; else the preview page of
-    the application (``request``: the user the page's navigation is for)."""
+    body). For the PDF, the report alone with its print stylesheets (:data:`PDF_STYLESHEETS`)
+    inlined, so WeasyPrint reads nothing over the network or from the static URL space, and
+    what they print is part of the HTML the report cache's key is made of; else the preview
+    page of the application (``request``: the user the page's navigation is for)."""
     document = context["document"]
     page = {
         **context,
@@ -48,11 +56,12 @@ def irer_html(context: dict, *, for_pdf: bool, request=None) -> str:
     }
     if not for_pdf:
         return render_to_string(PREVIEW_TEMPLATE, {**page, "preview": True}, request=request)
-    path = finders.find(STYLESHEET)
-    with open(path, encoding="utf-8") as handle:
-        css = handle.read()
+    stylesheets = []
+    for name in PDF_STYLESHEETS:
+        with open(finders.find(name), encoding="utf-8") as handle:
+            stylesheets.append(handle.read())
     watermark = _watermark_url() if context.get("draft") else ""
-    return render_to_string(TEMPLATE, {**page, "inline_css": css, "watermark": watermark})
+    return render_to_string(TEMPLATE, {**page, "stylesheets": stylesheets, "watermark": watermark})
 
 
 def _watermark_url() -> str:
@@ -89,7 +98,9 @@ def html_to_pdf(html: str) -> bytes:
     or a contact report's document. Relative URLs resolve as in the browser preview,
     against the stylesheet's own file: its @import of ../fonts/fonts.css and that file's
     font URLs reach the vendored fonts in static/fonts/, so no system font is needed. The
-    document's ``<title>`` and ``<html lang>`` become the PDF's title and language."""
+    document's ``<title>`` and ``<html lang>`` become the PDF's title and language. The
+    running header and footer, which WeasyPrint leaves as marked content of no structure
+    element, become pagination artifacts (:mod:`.pdf_artifacts`)."""
     from weasyprint import HTML  # imported here: Pango loads only when a PDF is made
 
     base_url = Path(finders.find(STYLESHEET)).resolve().as_uri()
@@ -101,10 +112,11 @@ def html_to_pdf(html: str) -> bytes:
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return HTML(string=html, base_url=base_url).write_pdf(font_config=_font_config(), pdf_variant=PDF_VARIANT)
+        drawn = HTML(string=html, base_url=base_url).write_pdf(font_config=_font_config(), pdf_variant=PDF_VARIANT)
     finally:
         if collecting:
             gc.enable()
+    return mark_untagged_content_as_artifacts(drawn)
 
 
 def irer_filename(context: dict, *, sanitised: bool) -> str:

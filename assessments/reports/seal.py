@@ -14,6 +14,13 @@ those it was approved with. A claim made since must never print unmarked
 (``models.case_from_snapshot``), so the copies are then drawn as any other report is, and
 are not sealed copies.
 
+The copies are drawn as approved: with the CBI claims the case was approved with
+(``case_snapshot``), not those made since (:func:`_as_approved`; at the approval they are
+the same). An imported approved revision (``transfer``) reaches :func:`seal_on_approval`
+the same way, so the copies sealed here are drawn by this code, from the rows as imported,
+and never taken from the file; drawing is deterministic (same rows, same bytes: the
+PDF's /ID is a hash of its content, and it has no creation date).
+
 :func:`check_pdf` tells whether a file is byte for byte one of the sealed copies (by its
 SHA-256), which case and revision, and, for a file that matches none but whose metadata
 names a case and revision (the PDF's title, ``IRER P-18-0123 r2``), that it says it is that
@@ -24,6 +31,7 @@ matches nothing, so the answer never confirms that a hidden case exists.
 
 from __future__ import annotations
 
+import copy as _copy
 import hashlib
 import io
 import re
@@ -70,17 +78,33 @@ def sha256(data: bytes) -> str:
 # Sealing -------------------------------------------------------------------------------------
 
 
+def _as_approved(assessment: Assessment) -> Assessment:
+    """``assessment`` with its case's CBI claims those it was approved with: a claim made
+    since its approval (``models.case_from_snapshot`` joins it) is not in the report as
+    approved. A copy when they differ (an imported case amended after the approval); at
+    the approval itself they are the same, and ``assessment`` is returned."""
+    approved = list((assessment.case_snapshot or {}).get("cbi_claims") or [])
+    if assessment.status != Status.APPROVED or sorted(approved) == sorted(assessment.submission.cbi_claims or []):
+        return assessment
+    case = _copy.copy(assessment.submission)
+    case.cbi_claims, case.is_cbi = approved, bool(approved)
+    printed = _copy.copy(assessment)
+    printed.submission = case
+    return printed
+
+
 def sealed_copies(assessment: Assessment) -> list[str]:
-    """The copies an approval seals: the full one, and the sanitised one of a CBI case."""
-    if assessment.case_data.is_cbi:
+    """The copies an approval seals: the full one, and the sanitised one of a case whose
+    CBI claims as approved are not empty."""
+    if _as_approved(assessment).case_data.is_cbi:
         return [SealedCopy.FULL, SealedCopy.SANITISED]
     return [SealedCopy.FULL]
 
 
 def sealed_pdf_bytes(assessment: Assessment, *, sanitised: bool) -> tuple[bytes, str]:
     """The PDF of an approved revision's copy as sealed, and its seal: the report with the
-    seal in its footer, printed at the approval time."""
-    context = irer_context(assessment=assessment, sanitised=sanitised)
+    seal in its footer, printed at the approval time, with the CBI claims as approved."""
+    context = irer_context(assessment=_as_approved(assessment), sanitised=sanitised)
     context["printed_at"] = context["approved_at"]
     seal = sha256(irer_html(context, for_pdf=True).encode("utf-8"))[:SEAL_CHARS]
     document = context["document"]
@@ -102,9 +126,10 @@ def seal_approval(*, assessment: Assessment, decision: ReviewDecision) -> list[S
     return rows
 
 
-def seal_on_approval(sender, *, assessment: Assessment, decision: ReviewDecision, **kwargs) -> None:
-    """``workflow.assessment_approved``'s receiver: seal the report just approved."""
-    seal_approval(assessment=assessment, decision=decision)
+def seal_on_approval(sender, *, assessment: Assessment, decision: ReviewDecision, **kwargs) -> list[SealedReport]:
+    """``workflow.assessment_approved``'s receiver: seal the report just approved (by the
+    workflow, or written approved by an import: ``transfer.sealed``). Returns the rows."""
+    return seal_approval(assessment=assessment, decision=decision)
 
 
 # Reading -------------------------------------------------------------------------------------

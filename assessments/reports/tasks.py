@@ -16,11 +16,14 @@ exclusive transaction on SQLite), so workers on several hosts share one queue an
 is drawn once. The HTML holds the full report (CBI included): it stays in the task's row
 only until the worker is done with it (:func:`_drop_html`).
 
-Nothing tells a waiting download whether a worker is running, so it is inferred from the
-table: a task that has waited :data:`WORKERS_IDLE_AFTER` while no task started, finished
-or was being drawn means no worker is running; a task still "running"
-:data:`RENDER_LOST_AFTER` after it started was lost with its worker (killed mid-draw) and
-no longer holds its key, so the next download enqueues it again.
+Each report worker beats (``reports.heartbeat``: a row per worker, written every 5 s), so
+the download page says how many workers are running and its place in the queue, and says
+at once when no worker is running (:data:`NO_WORKER`). A task whose worker stopped beating
+(killed mid-draw) is put back in the queue by the other workers within
+``heartbeat.WORKER_SILENT_AFTER_SECONDS`` and drawn again, with no new download; after
+``heartbeat.MAX_ATTEMPTS`` workers lost it fails, and the page says so and offers Try
+again. The status check looks for its own task's loss too, so a report lost with the last
+worker is shown queued (with no worker running), not drawing.
 """
 
 from __future__ import annotations
@@ -29,29 +32,21 @@ import logging
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime, timedelta
 
 from django.core.exceptions import ValidationError
 from django.db import connections, router
 from django.db.models import Q
-from django.utils import timezone
 from django_tasks import TaskContext, TaskResultStatus, task
 from django_tasks_db import DatabaseBackend
 from django_tasks_db.models import DBTaskResult
 from django_tasks_db.utils import exclusive_transaction
 
+from . import heartbeat
 from .cache import ReportNotStored, store_pdf
 from .render import html_to_pdf
 
 logger = logging.getLogger(__name__)
 
-# A draw of the longest report takes seconds (README, Performance); one "running" for this
-# long was lost with its worker.
-RENDER_LOST_AFTER = timedelta(minutes=5)
-# An idle worker looks for a task every --interval seconds (db_worker's default 1; 0.5 in the
-# quick start and the README); a task left waiting this long while no task started,
-# finished or was being drawn means no worker is running.
-WORKERS_IDLE_AFTER = timedelta(seconds=20)
 # PostgreSQL advisory locks are keyed by two integers: this module's, and the report key's.
 ADVISORY_LOCK_CLASS = 0x1E8E
 
@@ -66,16 +61,19 @@ FAILED_MESSAGE = ("The report could not be drawn. Try again; if it fails again, 
                   "(the report service's log has the error).")
 NOT_STORED_MESSAGE = ("The report was drawn but could not be stored for download (the report cache folder is "
                       "missing, full or unwritable). Tell the administrator, then try again.")
-LOST_MESSAGE = "The report service stopped while drawing this report. Try again."
-NO_WORKER_MESSAGE = ("The report service is not running: no report has been taken up for {seconds} seconds. "
+LOST_MESSAGE = ("The report could not be drawn: the report worker drawing it stopped {times}. Try again; if it "
+                "happens again, tell the administrator.")
+AGAIN_NOTE = " Attempt {attempt} of {attempts}: the report worker drawing it before stopped."
+NO_WORKER_MESSAGE = ("The report service is not running: no report worker has checked in for {seconds} seconds. "
                      "This report stays queued and is drawn as soon as the service runs; tell the administrator.")
+WORKERS_TEXT = "{count} report worker{s} running."
 ACTIONS = {READY: "Download the report", FAILED: "Try again"}
 WAITING_ACTION = "Download when ready"
 TONES = {QUEUED: "info", RENDERING: "info", READY: "success", FAILED: "danger", NO_WORKER: "warning"}
 
 # What a state is read from: never the task's arguments, which hold the report's HTML.
 _STATE_FIELDS = ("id", "status", "priority", "run_after", "enqueued_at", "started_at", "queue_name", "backend_name",
-                 "exception_class_path")
+                 "exception_class_path", "worker_ids")
 
 
 @task(takes_context=True)
@@ -110,6 +108,7 @@ class RenderState:
     state: str  # QUEUED, RENDERING, READY, FAILED or NO_WORKER
     message: str
     ahead: int | None = None  # reports queued before it, while QUEUED
+    workers: int | None = None  # report workers running (None: the backend has none, it draws at once)
 
     @property
     def finished(self) -> bool:
@@ -134,9 +133,16 @@ class RenderState:
         """Bootstrap's alert colour for the message."""
         return TONES[self.state]
 
+    @property
+    def workers_text(self) -> str:
+        """How many report workers are running, in words ("" when not known)."""
+        if self.workers is None:
+            return ""
+        return WORKERS_TEXT.format(count=self.workers, s="" if self.workers == 1 else "s")
+
     def as_json(self) -> dict:
         return {"state": self.state, "step": self.step, "message": self.message, "ahead": self.ahead,
-                "action": self.action, "tone": self.tone}
+                "workers": self.workers, "workers_text": self.workers_text, "action": self.action, "tone": self.tone}
 
 
 def render_request(*, key: str, html: str, assessment_id: int, copy: str) -> RenderState:
@@ -173,12 +179,12 @@ def render_state(*, task_id: str, assessment_id: int, copy: str) -> RenderState 
 
 
 def _active(*, key: str, backend: str):
-    """Tasks of ``key`` queued or being drawn (not lost), oldest first."""
-    lost = timezone.now() - RENDER_LOST_AFTER
+    """Tasks of ``key`` queued or being drawn, oldest first. A task lost with its worker is
+    put back in the queue (``heartbeat``), so it holds its key until it is drawn or fails."""
     return (
         DBTaskResult.objects.only(*_STATE_FIELDS)
         .filter(task_path=irer_render.module_path, backend_name=backend)
-        .filter(Q(status=TaskResultStatus.READY) | Q(status=TaskResultStatus.RUNNING, started_at__gte=lost))
+        .filter(status__in=[TaskResultStatus.READY, TaskResultStatus.RUNNING])
         .filter(args_kwargs__kwargs__key=key)
         .order_by("enqueued_at")
     )
@@ -198,18 +204,28 @@ def _key_lock(key: str):
 
 
 def _row_state(row: DBTaskResult) -> RenderState:
-    now = timezone.now()
-    if row.status == TaskResultStatus.READY and _no_worker(row, now):
-        return RenderState(str(row.id), NO_WORKER,
-                           NO_WORKER_MESSAGE.format(seconds=int(WORKERS_IDLE_AFTER.total_seconds())))
+    """The state of ``row``, after putting it back in the queue if it was lost with its
+    worker (``heartbeat.recover_lost_tasks``), with the workers running."""
+    if row.status == TaskResultStatus.RUNNING and heartbeat.recover_lost_tasks(task_ids=[row.id]):
+        row = DBTaskResult.objects.only(*_STATE_FIELDS).get(pk=row.pk)
+    workers = heartbeat.workers_alive()
+    if row.status == TaskResultStatus.READY and not workers:
+        message = NO_WORKER_MESSAGE.format(seconds=int(heartbeat.silent_after().total_seconds()))
+        return RenderState(str(row.id), NO_WORKER, message, workers=workers)
     if row.status == TaskResultStatus.READY:
-        return RenderState(str(row.id), QUEUED, *_queued(row))
-    if row.status == TaskResultStatus.RUNNING and row.started_at < now - RENDER_LOST_AFTER:
-        return RenderState(str(row.id), FAILED, LOST_MESSAGE)
-    return _state(str(row.id), row.status, row.exception_class_path)
+        message, ahead = _queued(row)
+        return RenderState(str(row.id), QUEUED, message + _again(row, taken=len(row.worker_ids) + 1), ahead, workers)
+    state = _state(str(row.id), row.status, row.exception_class_path, attempts=len(row.worker_ids))
+    again = _again(row, taken=len(row.worker_ids)) if state.state == RENDERING else ""
+    return RenderState(state.task_id, state.state, state.message + again, workers=workers)
 
 
-def _state(task_id: str, status: str, failure: str) -> RenderState:
+def _again(row: DBTaskResult, *, taken: int) -> str:
+    """The note on a report queued or drawn again after a worker was lost with it."""
+    return AGAIN_NOTE.format(attempt=taken, attempts=heartbeat.MAX_ATTEMPTS) if taken > 1 else ""
+
+
+def _state(task_id: str, status: str, failure: str, *, attempts: int = 1) -> RenderState:
     """The state of a task from its status alone (no queue to look into)."""
     if status == TaskResultStatus.READY:
         return RenderState(task_id, QUEUED, QUEUED_MESSAGE)
@@ -217,8 +233,14 @@ def _state(task_id: str, status: str, failure: str) -> RenderState:
         return RenderState(task_id, RENDERING, RENDERING_MESSAGE)
     if status == TaskResultStatus.SUCCESSFUL:
         return RenderState(task_id, READY, READY_MESSAGE)
-    not_stored = failure == f"{ReportNotStored.__module__}.{ReportNotStored.__qualname__}"
-    return RenderState(task_id, FAILED, NOT_STORED_MESSAGE if not_stored else FAILED_MESSAGE)
+    if failure == _class_path(heartbeat.ReportLost):
+        return RenderState(task_id, FAILED, LOST_MESSAGE.format(times="once" if attempts == 1 else f"{attempts} times"))
+    return RenderState(task_id, FAILED, NOT_STORED_MESSAGE if failure == _class_path(ReportNotStored) else FAILED_MESSAGE)
+
+
+def _class_path(exception: type[BaseException]) -> str:
+    """An exception's class as django-tasks-db records a failure's (``exception_class_path``)."""
+    return f"{exception.__module__}.{exception.__qualname__}"
 
 
 def _queued(row: DBTaskResult) -> tuple[str, int]:
@@ -232,12 +254,3 @@ def _queued(row: DBTaskResult) -> tuple[str, int]:
         return QUEUED_MESSAGE, 0
     return QUEUED_BEHIND_MESSAGE.format(ahead=ahead, s="" if ahead == 1 else "s"), ahead
 
-
-def _no_worker(row: DBTaskResult, now: datetime) -> bool:
-    """Has ``row`` waited :data:`WORKERS_IDLE_AFTER` with no sign of a worker meanwhile?"""
-    since = now - WORKERS_IDLE_AFTER
-    if row.enqueued_at > since:
-        return False
-    working = (Q(started_at__gte=since) | Q(finished_at__gte=since)
-               | Q(status=TaskResultStatus.RUNNING, started_at__gte=now - RENDER_LOST_AFTER))
-    return not DBTaskResult.objects.filter(backend_name=row.backend_name).filter(working).exists()

@@ -11,10 +11,16 @@ Format (``format`` = :data:`FORMAT`, ``format_version`` = :data:`FORMAT_VERSION`
      "case": {<Submission fields>},
      "assessments": [{<Assessment fields>,
                       "scenarios": [{<Scenario fields>}, ...],
-                      "decisions": [{<ReviewDecision fields>}, ...]}, ...],
+                      "decisions": [{<ReviewDecision fields>}, ...],
+                      "sealed_reports": [{"copy": "full", "sha256": ..., "seal": ...,
+                                          "pdf_base64": ...}, ...]}, ...],
      "contact_reports": [{<ContactReport fields>, "revisions": [1, ...]}, ...]}
 
 ``contact_reports`` is optional on import and is checked by ``contacts.transfer``.
+``sealed_reports`` (an approved revision's sealed copies of its IRER, :mod:`.sealed`) is
+written for each approved revision only, and optional on import: a file exported before
+the copies travelled is read as it was (``format_version`` is unchanged: the key's
+presence is all a reader needs to know).
 
 Every concrete field of each model is written except the primary key and the link to
 the parent row, so a field added to a model travels without touching this package. Users
@@ -65,6 +71,14 @@ Import rules: nothing gets in that the application itself would refuse.
   ``pbt_rating`` on the case; no ``assessment_date`` on a revision) is read as that
   migration rewrote the database, with the same functions (:func:`legacy.upgrade_case`,
   :func:`legacy.upgrade_assessment`): nothing in it is lost.
+- An approved revision is sealed here as its approval seals it, in the import's
+  transaction, once its rows are written (:mod:`.sealed`): its IRER drawn by this
+  installation from the imported rows, never the file's bytes, so no file can make this
+  system call a PDF sealed. The file's copies are checked (their bytes base64, hashing to
+  the SHA-256 given; a copy ``SealedCopy`` names; none on a revision not approved) and
+  compared with the drawing: the same SHA-256 means the exporting system's sealed copies
+  verify here too; another, or none, is said in the import's summary and the case's first
+  history record, with both digests (copies handed out before then verify as not sealed).
 - A case number that exists already is refused (:data:`CASE_EXISTS`); nothing is
   overwritten, ever. Rename or delete the existing case first if that is what you mean.
 - Every user named in the file must exist here, or be mapped to an existing user with
@@ -81,6 +95,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -91,7 +106,7 @@ from django.utils import timezone
 from contacts import transfer as contact_transfer
 
 from ..engine_results import short as _short
-from ..models import Assessment, ReviewDecision, Scenario, Submission
+from ..models import Assessment, ReviewDecision, Scenario, Status, Submission
 from .approved import CLOCK_TOLERANCE, latest_time
 from .checks import APPROVAL_TIME_TOLERANCE, set_fields
 from .document import (
@@ -141,6 +156,21 @@ from .errors import (
     RESULT_WITHOUT_COMPUTATION,
     REVISION_NOT_APPROVED,
     REVISION_NUMBERS,
+    SEAL_DRAWN_AGAIN,
+    SEAL_DRAWN_NEW,
+    SEAL_SAME,
+    SEAL_TAKEN,
+    SEAL_WHY_OTHER,
+    SEAL_WHY_RENUMBERED,
+    SEALED_COPY_TWICE,
+    SEALED_FIELDS_MISSING,
+    SEALED_HASH_MISMATCH,
+    SEALED_NOT_APPROVED,
+    SEALED_NOT_BASE64,
+    SEALED_NOT_DRAWN,
+    SEALED_NOT_SEAL,
+    SEALED_NOT_SHA256,
+    SEALED_UNKNOWN_COPY,
     SNAPSHOT_NOT_AN_OBJECT,
     SNAPSHOT_NOT_THE_CASE,
     SNAPSHOT_NULL,
@@ -164,6 +194,7 @@ from .errors import (
 )
 from .legacy import LEGACY_CASE_FIELDS, upgrade_assessment, upgrade_case
 from .reading import MAX_FILE_BYTES, MAX_NESTING, loads, scan
+from .sealed import SEALED_KEYS, SEALED_REPORTS, SealOutcome, export_rows
 from .writing import write
 
 #: What callers import from here: the export and the import, the reading of a file, and every limit and message.
@@ -181,6 +212,10 @@ __all__ = [
     "UNKNOWN_STEP", "UNSUPPORTED_VERSION", "USE_NOT_CURRENT", "VOLUME_REASON", "WRITE_FAILED",
     "CLOCK_TOLERANCE", "COMPUTED_AFTER_SUBMISSION", "EXPORTED_IN_THE_FUTURE", "LATER_THAN_EXPORT",
     "LATER_THAN_IMPORT", "SNAPSHOT_NOT_THE_CASE", "SNAPSHOT_NULL",
+    "case_import_report", "CaseImport", "SealOutcome", "SEALED_REPORTS", "SEALED_KEYS", "SEAL_DRAWN_AGAIN",
+    "SEAL_DRAWN_NEW", "SEAL_SAME", "SEAL_TAKEN", "SEAL_WHY_OTHER", "SEAL_WHY_RENUMBERED", "SEALED_COPY_TWICE",
+    "SEALED_FIELDS_MISSING", "SEALED_HASH_MISMATCH", "SEALED_NOT_APPROVED", "SEALED_NOT_BASE64",
+    "SEALED_NOT_DRAWN", "SEALED_NOT_SEAL", "SEALED_NOT_SHA256", "SEALED_UNKNOWN_COPY",
 ]
 
 
@@ -214,6 +249,8 @@ def case_export(*, case_number: str) -> dict[str, Any]:
         row["decisions"] = [
             _dump_row(d, ReviewDecision) for d in assessment.decisions.select_related("by").order_by("at", "id")
         ]
+        if assessment.status == Status.APPROVED:
+            row[SEALED_REPORTS] = export_rows(assessment)
         assessments.append(row)
     return {
         "format": FORMAT,
@@ -233,12 +270,31 @@ def dumps(document: Mapping[str, Any]) -> str:
 # Import --------------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class CaseImport:
+    """What an import wrote: the case, and what became of each approved revision's sealed
+    copies (:class:`.sealed.SealOutcome`, revision by revision, full copy first)."""
+
+    submission: Submission
+    seals: list[SealOutcome]
+
+    def summary(self) -> list[str]:
+        """What the import says of the sealed copies, one line each."""
+        return [outcome.message for outcome in self.seals]
+
+
 def case_import(*, document: Mapping[str, Any], user_map: Mapping[str, str] | None = None) -> Submission:
-    """Write the case of ``document`` (as :func:`loads` returns it) into this installation.
+    """Write the case of ``document`` (as :func:`loads` returns it) into this installation;
+    :func:`case_import_report` says, besides, what became of the sealed copies.
 
     Raises ``TransferError`` with the reason, having written nothing, when the document
     is malformed, a row is invalid, a user is missing or the case number is taken.
     """
+    return case_import_report(document=document, user_map=user_map).submission
+
+
+def case_import_report(*, document: Mapping[str, Any], user_map: Mapping[str, str] | None = None) -> CaseImport:
+    """:func:`case_import`, returning the case and what became of each sealed copy."""
     user_map = dict(user_map or {})
     scan(document, source="The case export")
     unknown = sorted(set(document) - TOP_LEVEL_KEYS)
@@ -258,7 +314,7 @@ def case_import(*, document: Mapping[str, Any], user_map: Mapping[str, str] | No
     reason = IMPORT_REASON.format(exported_at=exported_at or "(unknown date)")
     try:
         with transaction.atomic():
-            return write(case, assessments, users, reason, contacts, latest=latest)
+            return CaseImport(*write(case, assessments, users, reason, contacts, latest=latest))
     except TransferError:
         raise
     except (IntegrityError, DatabaseError, OverflowError, PermissionDenied) as exc:

@@ -109,7 +109,7 @@ def _type_problem(field: models.Field, value: Any) -> str:
 def build(model, row: dict, where: str, users: dict, **parents) -> models.Model:
     """An unsaved instance of ``model`` from ``row``; ``TransferError`` for unknown fields
     and values of the wrong JSON type."""
-    nested = {"scenarios", "decisions"} if model is Assessment else set()
+    nested = {"scenarios", "decisions", "sealed_reports"} if model is Assessment else set()  # sealed: .sealed
     allowed = {f.name for f in row_fields(model)} | nested
     unknown = sorted(set(row) - allowed)
     if unknown:

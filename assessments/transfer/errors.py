@@ -85,6 +85,53 @@ REVISION_NOT_APPROVED = (
     "into a new one"
 )
 
+# An approved revision's sealed copies (``transfer.sealed``) ------------------------------------
+SEALED_FIELDS_MISSING = "missing field(s) {fields}"
+SEALED_NOT_APPROVED = (
+    "revision {revision} is {status}: only an approved revision has sealed copies of its report"
+)
+SEALED_UNKNOWN_COPY = "must be one of {copies}"
+SEALED_COPY_TWICE = "the {copy} copy appears more than once"
+SEALED_NOT_SHA256 = "must be a SHA-256 digest: 64 hexadecimal characters, lower case"
+SEALED_NOT_SEAL = "must be the seal a sealed copy's footer prints: 1 to 20 hexadecimal characters, lower case"
+SEALED_NOT_BASE64 = "must be the PDF's bytes in base64 (RFC 4648, standard alphabet, padded): {error}"
+SEALED_HASH_MISMATCH = (
+    "the bytes given have SHA-256 {found}, not the {given} the file gives for them: the copy was changed "
+    "after export"
+)
+SEALED_NOT_DRAWN = (
+    "revision {revision}'s case as approved has no CBI claims, so its report has no sanitised copy of its own "
+    "(the full copy is given for both): the file has a {copy} copy"
+)
+SEAL_TAKEN = (
+    "revision {revision}'s sealed {copy} copy, drawn here, is byte for byte the sealed copy of case {case_number} "
+    "revision {other} of this installation (SHA-256 {sha256}): that case is this one, under another number, and "
+    "one file cannot be the sealed copy of two. Import refused, nothing was written."
+)
+#: What the import says of each sealed copy (its summary, and the case's first history record).
+SEAL_SAME = (
+    "Revision {revision}'s sealed {copy} copy is the exporting system's: drawn again here from the imported "
+    "case it is the same file, byte for byte (SHA-256 {sha256}), so a copy handed out before verifies here as sealed."
+)
+SEAL_DRAWN_AGAIN = (
+    "Revision {revision}'s sealed {copy} copy was drawn again on import: the file's SHA-256 is {file_sha256}, "
+    "this system's {sha256}. {why} A copy handed out before the import verifies here as not sealed: it is not "
+    "the file this system drew."
+)
+SEAL_DRAWN_NEW = (
+    "Revision {revision}'s sealed {copy} copy was drawn on import (SHA-256 {sha256}): the file carries none "
+    "(exported before sealed copies travelled with a case, or approved before reports were sealed). A copy "
+    "handed out before the import verifies here as not sealed."
+)
+SEAL_WHY_RENUMBERED = (
+    "The report prints its case number: the file's copy is headed {file_case_number}, and the case is "
+    "imported as {case_number}."
+)
+SEAL_WHY_OTHER = (
+    "The report drawn here from the imported rows is not the one the exporting system drew (another version "
+    "of the software or of its fonts, or a user recorded here under another name or with another full name)."
+)
+
 
 class TransferError(Exception):
     """Bad input or a refused import; the message says which and why."""

@@ -1,5 +1,6 @@
-"""A file exported before migration 0011 (the IRER header as ChemSTEER prints it) is read
-as that migration rewrote the database, with the same functions: nothing in it is lost.
+"""A file exported before migration 0011 (the IRER header as ChemSTEER prints it), or before
+migration 0019 (the rating derived from the results, a stored one an override with its
+reason), is read as those migrations rewrote the database: nothing in it is lost.
 """
 
 from __future__ import annotations
@@ -10,6 +11,9 @@ from ..models import VolumeQualifier, parse_groundwater_migration, parse_pbt_rat
 from .document import parse_aware
 
 LEGACY_CASE_FIELDS = ("import_only", "sat_migration", "pbt_rating")
+#: The reason migration 0019 gave every rating stored before it (the same words: a test
+#: compares them), which a file from before it gets on import.
+KEPT_RATING_REASON = "Chosen by hand before the rating was derived from the results; kept as the reviewer's rating."
 
 
 def upgrade_case(case: dict) -> dict:
@@ -40,8 +44,15 @@ def upgrade_case(case: dict) -> dict:
 
 
 def upgrade_assessment(row: dict) -> dict:
-    """An assessment row from before migration 0011 (no ``assessment_date``): its date the
-    day it was created, and a rating that is not one of ChemSTEER's moved to its notes."""
+    """An assessment row of an earlier file, as the migrations since left such a row: from
+    before migration 0011 (no ``assessment_date``), its date the day it was created, and a
+    rating that is not one of ChemSTEER's moved to its notes; from before migration 0019 (no
+    ``occupational_exposure_rating_reason``), a rating it holds kept as the reviewer's, with
+    the reason that migration gave."""
+    return _before_0019(_before_0011(row))
+
+
+def _before_0011(row: dict) -> dict:
     if "assessment_date" in row:
         return row
     row = dict(row)
@@ -53,3 +64,8 @@ def upgrade_assessment(row: dict) -> dict:
         row["occupational_exposure_rating"], row["notes"] = split_occupational_exposure_rating(rating, notes)
     return row
 
+
+def _before_0019(row: dict) -> dict:
+    if "occupational_exposure_rating_reason" in row or not row.get("occupational_exposure_rating"):
+        return row
+    return {**row, "occupational_exposure_rating_reason": KEPT_RATING_REASON}

@@ -1,5 +1,7 @@
 """Writing an imported case: every row built, checked and saved as it was exported, in the
-order that keeps approved work locked, then one "created" history record for each row.
+order that keeps approved work locked; then each approved revision sealed as its approval
+seals it (:mod:`.sealed`: its IRER drawn here, never taken from the file); then one
+"created" history record for each row, the case's saying what became of each sealed copy.
 """
 
 from __future__ import annotations
@@ -32,10 +34,11 @@ from .checks import (
 )
 from .document import children
 from .errors import CASE_EXISTS, TransferError
+from .sealed import SealOutcome, read_copies, seal_imported
 
 
 def write(case: dict, assessments: list[dict], users: dict, reason: str, contacts=None, *,
-          latest: tuple[datetime, str] | None = None) -> Submission:
+          latest: tuple[datetime, str] | None = None) -> tuple[Submission, list[SealOutcome]]:
     """Build, check and save every row (inside the caller's transaction: a refusal at any
     row rolls back the rows saved before it). ``latest``: the latest time a row may hold
     (``approved.latest_time``; now when not given).
@@ -44,7 +47,8 @@ def write(case: dict, assessments: list[dict], users: dict, reason: str, contact
     use or decision may be added under an approved revision, except the approval's own
     decision. An approved revision is therefore written as the workflow writes it:
     submitted, with its uses and its decisions up to the submission; then approved; then
-    the approve decision."""
+    the approve decision. Once every row is written, each approved revision is sealed
+    (:func:`.sealed.seal_imported`); returns the case and what became of each sealed copy."""
     latest = latest or latest_time(None)
     submission = build(Submission, case, "case", users)
     submission.case_number = normalise_case_number(submission.case_number)
@@ -61,6 +65,7 @@ def write(case: dict, assessments: list[dict], users: dict, reason: str, contact
     contacts = contacts or contact_transfer.ContactImport(None)
     contacts.write_reports(submission, users, latest=latest)  # linked to each revision below, before its approval
     revisions = []
+    approvals = []  # (revision, its approve decision, its sealed copies in the file)
     for i, row in enumerate(assessments):
         where = f"assessments[{i}]"
         assessment = build(Assessment, row, where, users, submission=submission)
@@ -95,15 +100,24 @@ def write(case: dict, assessments: list[dict], users: dict, reason: str, contact
         check_case_as_approved(assessment, submission, where)
         check_computed_before_review(assessment, scenarios, decisions, where)
         check_reviewed_uses(as_printed(assessment), scenarios, where)  # against the case as approved
+        in_file = read_copies(row, assessment, where)  # the status is the trail's: sealed copies if approved
         saved.extend(save_raw(decision) for decision in (decisions[:-1] if approved else decisions))
         if approved:
             save_raw(assessment)  # submitted -> approved
             saved.append(save_raw(decisions[-1]))
+            approvals.append((assessment, decisions[-1], in_file))
     check_revisions(revisions)
     saved.extend(contacts.finish(revisions))
     refresh_latest_assessment(submission_ids=[submission.pk])
+    seals = [
+        outcome for assessment, approval, in_file in approvals
+        for outcome in seal_imported(assessment=assessment, decision=approval, in_file=in_file)
+    ]
+    # The case's record says what became of each sealed copy (its reason is text; a
+    # revision's holds 100 characters).
+    submission._change_reason = " ".join([reason, *(outcome.message for outcome in seals)])
     _start_history(saved, reason)
-    return submission
+    return submission, seals
 
 
 def save_raw(instance):

@@ -13,6 +13,7 @@
   const downloadUrl = root.dataset.downloadUrl;
   const message = document.getElementById("irer-progress-message");
   const action = document.getElementById("irer-progress-action");
+  const workers = document.getElementById("irer-progress-workers");
   const WAITING = ["queued", "rendering", "no-worker"];
   const LOST_CONTACT = "Lost contact with the server; trying again. The button fetches the report when it is ready.";
   const FIRST_DELAY_MS = 700;
@@ -26,6 +27,11 @@
       message.textContent = status.message;
     }
     message.className = "alert alert-" + status.tone;
+    if (workers && workers.textContent !== status.workers_text) {
+      // Not a live region: the count is there to read, not announced at each change.
+      workers.textContent = status.workers_text;
+      workers.hidden = !status.workers_text;
+    }
     action.textContent = status.action;
     root.dataset.state = status.state;
     for (const item of root.querySelectorAll("[data-step]")) {

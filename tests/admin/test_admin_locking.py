@@ -52,6 +52,18 @@ def state():
     )
 
 
+def irer_choices_posted(assessment: Assessment) -> dict:
+    """The reviewer's choices for the IRER (``Assessment.IRER_CHOICE_FIELDS``) as the admin's
+    form posts them: an unticked checkbox not at all, the appendix's "as the status decides" as ""."""
+    posted = {}
+    for name in Assessment.IRER_CHOICE_FIELDS:
+        value = getattr(assessment, name)
+        if value is False and name != "irer_appendix":
+            continue
+        posted[name] = "" if value is None else value
+    return posted
+
+
 def assessment_form_data(assessment: Assessment, **changes) -> dict:
     """The assessment change form as the admin renders it (no scenario rows changed)."""
     scenarios = list(assessment.scenarios.order_by("position", "id"))
@@ -59,9 +71,7 @@ def assessment_form_data(assessment: Assessment, **changes) -> dict:
         "submission": assessment.submission_id,
         "revision": assessment.revision,
         "engineer": assessment.engineer_id,
-        "notes": assessment.notes,
-        "pollution_prevention": assessment.pollution_prevention,
-        "occupational_exposure_rating": assessment.occupational_exposure_rating,
+        **irer_choices_posted(assessment),
         "assessment_date": assessment.assessment_date.isoformat(),
         "scenarios-TOTAL_FORMS": len(scenarios),
         "scenarios-INITIAL_FORMS": len(scenarios),

@@ -15,7 +15,7 @@ from django_tasks_db.models import DBTaskResult
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from assessments.reports import tasks
+from assessments.reports import heartbeat, tasks
 from tests.browser.conftest import log_in
 from tests.conftest import make_user
 from tests.reports.conftest import build_sample_assessment
@@ -25,8 +25,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 @pytest.fixture
 def queue(settings, tmp_path):
-    """The production task backend and a report cache of this test's own."""
+    """The production task backend, a report cache of this test's own, and the heartbeat of
+    the report worker (``reports.heartbeat``: with no worker alive the page says so at once)."""
     settings.TASKS = settings.QUEUE_TASKS
+    heartbeat.register(worker_id="browser-test-worker")
     settings.STORAGES = {**settings.STORAGES, "reports": {
         "BACKEND": "django.core.files.storage.FileSystemStorage", "OPTIONS": {"location": tmp_path / "reports"}}}
 

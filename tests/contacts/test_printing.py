@@ -120,9 +120,11 @@ def test_queued_like_the_irer_and_followed_through_its_status_endpoint(client, s
     download page follows the task through the IRER's status endpoint, then serves the file."""
     from django_tasks_db.models import DBTaskResult
 
+    from assessments.reports import heartbeat
     from tests.reports.test_irer_queue import DATABASE_BACKEND, run_worker
 
     settings.TASKS = DATABASE_BACKEND
+    heartbeat.register(worker_id="test-worker")  # run_worker's heartbeat: no worker alive shows "no-worker"
     make_contact(draft.submission, reviewer, assessments=[draft], notes="Queued with the report.")
     client.force_login(reviewer)
     page = client.get(f"/assessments/{draft.pk}/irer-with-contacts.pdf")

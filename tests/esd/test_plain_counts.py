@@ -140,5 +140,5 @@ def test_the_2004_releases_are_from_1_site_over_1_day():
 def test_the_cvd_supplier_basis_counts_one_worker_and_one_site():
     result = registry.compute("cvd-2015", {"Qchem_yr": 5000.0, "VP_chem": 5.0, "MW_chem": 200.0, "supplier_site": "yes",
                                            "Nsites_supplier": 1, "Nworkers_supplier": 1, "Nworkers_site": 1})
-    assert result.facts.workers_basis.startswith("Up to 1 worker a supplier site, handling and cleaning")
-    assert "up to 1 production worker a fab working on CVD" in result.facts.workers_basis
+    assert result.facts.workers_basis.startswith("Up to 1 worker per supplier site, handling and cleaning")
+    assert "up to 1 production worker per fab working on CVD" in result.facts.workers_basis

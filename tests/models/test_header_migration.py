@@ -151,7 +151,8 @@ def test_an_export_carries_the_new_fields_and_reads_back(db, reviewer):
     )
     from tests.conftest import make_assessment
 
-    make_assessment(case, reviewer, assessment_date=datetime.date(2018, 2, 15), occupational_exposure_rating="0-1")
+    make_assessment(case, reviewer, assessment_date=datetime.date(2018, 2, 15), occupational_exposure_rating="0-1",
+                    occupational_exposure_rating_reason="SAT health concern names inhalation.")
     document = transfer.loads(transfer.dumps(transfer.case_export(case_number="P-26-0998")), source="test")
     assert document["assessments"][0]["assessment_date"] == "2018-02-15"
     document["case"]["case_number"] = "P-26-0997"
@@ -160,3 +161,33 @@ def test_an_export_carries_the_new_fields_and_reads_back(db, reviewer):
     assert (copy.volume_qualifier, copy.groundwater_migration, copy.pbt_persistence) == (
         "manufacture_and_import", "rapid", "2-3")
     assert copy.assessments.get().assessment_date == datetime.date(2018, 2, 15)
+
+
+def test_an_export_made_before_ratings_were_derived_keeps_its_rating_as_the_reviewers(db, reviewer):
+    """A file from before migration 0019 (no rating reason) is read as that migration rewrote
+    the database: a rating it holds is the reviewer's override, with the migration's reason."""
+    import importlib
+
+    from assessments.transfer.legacy import KEPT_RATING_REASON
+
+    migration = importlib.import_module("assessments.migrations.0019_chemsteer_parity")
+    assert KEPT_RATING_REASON == migration.KEPT_REASON
+    exported = "2026-06-01T09:00:00+00:00"
+    case = {
+        "case_number": "P-26-0996", "case_type": "PMN", "case_name": "Export of June", "submitter": "s",
+        "chemical_name": "c", "generic_name": "g", "production_volume_kg_yr": 5000.0,
+        "volume_qualifier": "manufacture", "use_description": "u", "cbi_claims": [],
+        "created_at": exported, "updated_at": exported,
+    }
+    rated = {
+        "revision": 1, "engineer": reviewer.username, "status": "draft", "assessment_date": "2026-05-31",
+        "occupational_exposure_rating": "NR", "created_at": exported, "updated_at": exported,
+        "scenarios": [], "decisions": [],
+    }
+    for number, rating, reason in (("P-26-0996", "NR", KEPT_RATING_REASON), ("P-26-0995", "", "")):
+        document = {"format": transfer.FORMAT, "format_version": 1, "exported_at": exported,
+                    "case": {**case, "case_number": number},
+                    "assessments": [{**rated, "occupational_exposure_rating": rating}]}
+        imported = transfer.case_import(document=document)
+        revision = Submission.objects.get(pk=imported.pk).assessments.get()
+        assert (revision.occupational_exposure_rating, revision.occupational_exposure_rating_reason) == (rating, reason)

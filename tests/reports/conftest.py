@@ -83,7 +83,8 @@ def build_sample_assessment(reviewer, case_number: str = "P-18-0123") -> Assessm
         pbt_bioaccumulation="1",
         groundwater_migration="negligible_to_slow",
     )
-    assessment = make_assessment(case, reviewer, occupational_exposure_rating="NR")
+    assessment = make_assessment(case, reviewer, occupational_exposure_rating="NR",
+                                 occupational_exposure_rating_reason="The sample IRER prints NR: exposures not assessed.")
     scenario = services.scenario_add(assessment=assessment, by=reviewer, scenario_key="photoresist-2018",
                                      title="Photoresist in Semiconductor Manufacturing")
     scenario.inputs |= {"stripping_process": "unknown", "daily_use_basis": "chemsteer"}

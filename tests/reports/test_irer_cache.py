@@ -210,10 +210,14 @@ def test_a_truncated_entry_is_drawn_again(report_cache, renders, reviewer, sampl
     assert pdf_text(again) == pdf_text(first)
 
 
-def test_production_settings_keep_the_cache_in_a_private_folder_under_the_project():
+def test_production_settings_share_the_cache_through_the_database_or_keep_it_in_a_private_folder():
     from reviewer import settings as production
+    from reviewer.report_storage import DATABASE_BACKEND, reports_storage_setting
 
-    options = production.STORAGES["reports"]["OPTIONS"]
+    if not os.environ.get("REPORT_STORAGE"):
+        assert production.STORAGES["reports"] == {"BACKEND": DATABASE_BACKEND}
+    folder = reports_storage_setting({"REPORT_STORAGE": "filesystem"}, cache_dir=production.REPORT_CACHE_DIR)
+    options = folder["OPTIONS"]
     assert options["location"] == production.REPORT_CACHE_DIR
     assert os.environ.get("REPORT_CACHE_DIR") or production.REPORT_CACHE_DIR == production.BASE_DIR / "report_cache"
-    assert options["file_permissions_mode"] == 0o600
+    assert (options["file_permissions_mode"], options["directory_permissions_mode"]) == (0o600, 0o700)

@@ -56,10 +56,10 @@ def test_a_routes_statement_is_not_repeated_in_the_notes(text):
 
 def test_shared_basis_cuts_at_top_level_semicolons_only():
     model = "Two-Hand Model"
-    low = "Two-Hand Model: Q 0.7 (low end; CEB, 2000) × A 1070 = 749 mg/day (Eqn 5-4); up to 18 a site (Eqn 5-2; one pool); no gloves."
-    high = "Two-Hand Model: Q 2.1 (high end; CEB, 2000) × A 1070 = 2247 mg/day (Eqn 5-4); up to 18 a site (Eqn 5-2; one pool); no gloves."
+    low = "Two-Hand Model: Q 0.7 (low end; CEB, 2000) × A 1070 = 749 mg/day (Eqn 5-4); up to 18 per site (Eqn 5-2; one pool); no gloves."
+    high = "Two-Hand Model: Q 2.1 (high end; CEB, 2000) × A 1070 = 2247 mg/day (Eqn 5-4); up to 18 per site (Eqn 5-2; one pool); no gloves."
     common, own = shared_basis(model, [low, high])
-    assert common == "up to 18 a site (Eqn 5-2; one pool); no gloves"
+    assert common == "up to 18 per site (Eqn 5-2; one pool); no gloves"
     assert own == ["Q 0.7 (low end; CEB, 2000) × A 1070 = 749 mg/day (Eqn 5-4)",
                    "Q 2.1 (high end; CEB, 2000) × A 1070 = 2247 mg/day (Eqn 5-4)"]
 
@@ -101,6 +101,7 @@ def test_the_garbage_collector_is_paused_while_drawing_and_resumed_after(monkeyp
     from weasyprint import HTML
 
     seen = []
+    monkeypatch.setattr(render, "mark_untagged_content_as_artifacts", lambda pdf: pdf)  # the stub's bytes are no PDF
     monkeypatch.setattr(HTML, "write_pdf", lambda self, **kw: seen.append(gc.isenabled()) or b"%PDF-")
     assert gc.isenabled()
     render.html_to_pdf("<p>x</p>")

@@ -3,7 +3,9 @@ database backend: a download not in the cache enqueues its report once and shows
 progress; a worker draws and stores it; the download then serves the stored file. Also the
 failures the page must explain (drawing failed, the file could not be stored, the worker
 died, no worker running), and the CBI check on the status endpoint. The worker is
-django-tasks-db's own ``Worker``, run in the test's thread until the queue is empty."""
+django-tasks-db's own ``Worker``, run in the test's thread until the queue is empty; its
+heartbeat (``reports.heartbeat``, which ``manage.py report_worker`` keeps) is the row the
+``queue`` fixture writes, so the page counts one worker running."""
 
 import datetime
 import re
@@ -19,7 +21,8 @@ from django_tasks import TaskResultStatus
 from django_tasks_db.management.commands.db_worker import Worker
 from django_tasks_db.models import DBTaskResult
 
-from assessments.reports import tasks
+from assessments.models import ReportWorker
+from assessments.reports import heartbeat, tasks
 from assessments.reports.tasks import render_request
 from tests.reports.conftest import pdf_text
 
@@ -30,8 +33,10 @@ DATABASE_BACKEND = project_settings.QUEUE_TASKS  # the production queue (reviewe
 
 @pytest.fixture
 def queue(settings, report_cache):
-    """The production task backend (a table of the test database) and a fresh report cache."""
+    """The production task backend (a table of the test database), a fresh report cache and
+    one report worker's heartbeat (the worker of :func:`run_worker`)."""
     settings.TASKS = DATABASE_BACKEND
+    heartbeat.register(worker_id="test-worker")
     return report_cache
 
 
@@ -73,9 +78,10 @@ def test_a_download_not_stored_enqueues_the_report_and_shows_that_it_is_queued(c
     assert re.search(r'role="status"[^>]*>\s*' + re.escape(tasks.QUEUED_MESSAGE), html)
     assert page.context["status_url"] == f"/assessments/{sample_assessment.pk}/irer/tasks/{row.id}/"
     assert status(client, page.context["status_url"]) == {
-        "state": "queued", "step": "queued", "message": tasks.QUEUED_MESSAGE, "ahead": 0,
-        "action": tasks.WAITING_ACTION, "tone": "info",
+        "state": "queued", "step": "queued", "message": tasks.QUEUED_MESSAGE, "ahead": 0, "workers": 1,
+        "workers_text": "1 report worker running.", "action": tasks.WAITING_ACTION, "tone": "info",
     }
+    assert re.search(r'id="irer-progress-workers"[^>]*>1 report worker running.</p>', html)
     assert renders.call_count == 0  # nothing drawn in the request
 
 
@@ -146,7 +152,8 @@ def test_a_failed_drawing_is_reported_and_the_next_download_tries_again(client, 
         run_worker()
     failed = client.get(page.context["status_url"])
     assert failed.json() == {"state": "failed", "step": None, "message": tasks.FAILED_MESSAGE, "ahead": None,
-                             "action": "Try again", "tone": "danger"}
+                             "workers": 1, "workers_text": "1 report worker running.", "action": "Try again",
+                             "tone": "danger"}
     assert b"Pango" not in failed.content and b"Traceback" not in failed.content
     retry = request_report(client, sample_assessment)  # the page's "Try again" is the download URL
     assert DBTaskResult.objects.count() == 2 and retry.context["status_url"] != page.context["status_url"]
@@ -165,38 +172,48 @@ def test_a_report_that_cannot_be_stored_says_so(client, queue, settings, reviewe
     assert status(client, page.context["status_url"])["message"] == tasks.NOT_STORED_MESSAGE
 
 
-def test_a_task_lost_with_its_worker_is_reported_and_enqueued_again(client, queue, reviewer, sample_assessment):
+def test_a_task_lost_with_its_worker_is_queued_again_and_keeps_its_key(client, queue, reviewer, sample_assessment):
+    """Its worker silent for 30 s: the status check puts it back in the queue (heartbeat),
+    the page says it is a second attempt, and a new download waits for the same task."""
     client.force_login(reviewer)
     page = request_report(client, sample_assessment)
-    started = timezone.now() - tasks.RENDER_LOST_AFTER - datetime.timedelta(seconds=1)
-    DBTaskResult.objects.update(status=TaskResultStatus.RUNNING, started_at=started)
-    assert status(client, page.context["status_url"])["message"] == tasks.LOST_MESSAGE
-    request_report(client, sample_assessment)
+    silent = timezone.now() - heartbeat.silent_after() - datetime.timedelta(seconds=1)
+    heartbeat.register(worker_id="killed-worker", now=silent - datetime.timedelta(seconds=5))
+    DBTaskResult.objects.update(status=TaskResultStatus.RUNNING, started_at=silent, worker_ids=["killed-worker"])
+    queued = status(client, page.context["status_url"])
+    assert queued["state"] == "queued"
+    assert queued["message"] == tasks.QUEUED_MESSAGE + " Attempt 2 of 3: the report worker drawing it before stopped."
+    again = request_report(client, sample_assessment)
+    assert again.context["status_url"] == page.context["status_url"]
     assert DBTaskResult.objects.filter(status=TaskResultStatus.READY).count() == 1
 
 
-def test_a_task_nobody_takes_up_says_the_report_service_is_not_running(client, queue, reviewer, sample_assessment):
+def test_a_task_with_no_worker_running_says_the_report_service_is_not_running_at_once(client, queue, reviewer,
+                                                                                     sample_assessment):
     client.force_login(reviewer)
+    ReportWorker.objects.update(beat_at=timezone.now() - heartbeat.silent_after() - datetime.timedelta(seconds=1))
     page = request_report(client, sample_assessment)
-    waited = timezone.now() - tasks.WORKERS_IDLE_AFTER - datetime.timedelta(seconds=1)
-    DBTaskResult.objects.update(enqueued_at=waited)
     no_worker = status(client, page.context["status_url"])
     assert (no_worker["state"], no_worker["step"], no_worker["tone"]) == ("no-worker", "queued", "warning")
-    assert no_worker["message"] == ("The report service is not running: no report has been taken up for 20 seconds. "
-                                    "This report stays queued and is drawn as soon as the service runs; "
+    assert (no_worker["workers"], no_worker["workers_text"]) == (0, "0 report workers running.")
+    assert no_worker["message"] == ("The report service is not running: no report worker has checked in for 30 "
+                                    "seconds. This report stays queued and is drawn as soon as the service runs; "
                                     "tell the administrator.")
-    assert tasks.NO_WORKER_MESSAGE.format(seconds=20) in request_report(client, sample_assessment).content.decode()
+    assert tasks.NO_WORKER_MESSAGE.format(seconds=30) in page.content.decode()
 
 
 def test_a_task_waiting_behind_a_busy_worker_is_only_queued(client, queue, reviewer, sample_assessment, cbi_assessment):
     client.force_login(reviewer)
-    page = request_report(client, sample_assessment)
-    waited = timezone.now() - tasks.WORKERS_IDLE_AFTER - datetime.timedelta(seconds=1)
-    DBTaskResult.objects.update(enqueued_at=waited)
     request_report(client, cbi_assessment)
-    DBTaskResult.objects.exclude(enqueued_at=waited).update(status=TaskResultStatus.RUNNING,
-                                                            started_at=timezone.now() - datetime.timedelta(seconds=60))
-    assert status(client, page.context["status_url"])["state"] == "queued"
+    page = request_report(client, sample_assessment)
+    busy = DBTaskResult.objects.order_by("enqueued_at").first()
+    started = timezone.now() - datetime.timedelta(seconds=60)  # a long draw, its worker beating all along
+    DBTaskResult.objects.filter(pk=busy.pk).update(status=TaskResultStatus.RUNNING, started_at=started,
+                                                   worker_ids=["test-worker"])
+    ReportWorker.objects.update(started_at=started - datetime.timedelta(seconds=1), current_task_id=busy.pk)
+    queued = status(client, page.context["status_url"])
+    assert (queued["state"], queued["ahead"], queued["workers"]) == ("queued", 0, 1)
+    assert DBTaskResult.objects.get(pk=busy.pk).status == TaskResultStatus.RUNNING
 
 
 def test_the_status_of_a_cbi_report_is_not_found_for_an_uncleared_user(client, queue, reviewer, uncleared_reviewer,

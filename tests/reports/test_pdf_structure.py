@@ -2,7 +2,9 @@
 with pikepdf and pdftotext beside the HTML it was drawn from: the structure tree (the
 document's headings in its order, tables whose data cells name their header cells, lists),
 the title and language, the embedded fonts, the PDF/A identification, the draft watermark
-as an artifact, and the text in the order of the headings.
+as an artifact, the running header and footer as pagination artifacts (every other marked
+content referenced by the structure tree, the ParentTree naming only content that is
+there), and the text in the order of the headings.
 
 The six kinds are drawn once for the module, through the functions the downloads call: a
 draft IRER, an approved IRER, the sanitised copy of a CBI case, one contact report, all of
@@ -21,6 +23,7 @@ from unittest import mock
 
 import pikepdf
 import pytest
+from pypdf import PdfReader
 
 pytestmark = pytest.mark.django_db
 
@@ -33,6 +36,13 @@ WITH_TABLES = ("draft", "approved", "sanitised", "irer_with_contacts")
 WATERMARK_STROKE = b"0.627451 0 0 RG"
 PDFAID = "{http://www.aiim.org/pdfa/ns/id/}"
 FONT_FILES = ("/FontFile", "/FontFile2", "/FontFile3")
+PAGE_OF = re.compile(r"\bpage (\d+) of (\d+)\b", re.IGNORECASE)
+#: The case each kind prints (the contact reports are the draft's case's).
+CASE_NUMBERS = {"draft": "P-18-0123", "approved": "P-18-0124", "sanitised": "P-26-0042",
+                "contact": "P-18-0123", "case_contacts": "P-18-0123", "irer_with_contacts": "P-18-0123"}
+#: The kinds whose first page is the IRER's, which has no running header (its title row
+#: prints the case and the CBI flag).
+IRER_FIRST = ("draft", "approved", "sanitised", "irer_with_contacts")
 # Standard structure types (ISO 32000-1, 14.8.4) a custom tag may be role-mapped to.
 HEADINGS = ("/H1", "/H2", "/H3", "/H4", "/H5", "/H6")
 
@@ -258,6 +268,65 @@ def _draws_stroke(op: str, operands, xobjects) -> bool:
     return op == "Do" and str(operands[0]) in xobjects and _stream_draws_stroke(xobjects[str(operands[0])])
 
 
+def tagged_mcids(pdf: pikepdf.Pdf) -> dict[tuple[int, int], set[int]]:
+    """The marked-content ids the structure tree's elements reference (integer kids under
+    the nearest /Pg, marked-content references on theirs), by page ``objgen``."""
+    found: dict[tuple[int, int], set[int]] = {}
+    for element in elements(pdf):
+        page = element.get("/Pg")
+        kids = element.get("/K")
+        for kid in kids if isinstance(kids, pikepdf.Array) else [kids]:
+            if isinstance(kid, int) and page is not None:
+                found.setdefault(page.objgen, set()).add(int(kid))
+            elif isinstance(kid, pikepdf.Dictionary) and kid.get("/Type") == "/MCR":
+                found.setdefault(kid.get("/Pg", page).objgen, set()).add(int(kid.MCID))
+    return found
+
+
+def marked_content(page) -> list[tuple[str, str, int | None]]:
+    """Each marked-content sequence the page's content opens: operator, tag and id."""
+    found = []
+    for operands, operator in pikepdf.parse_content_stream(page, "BMC BDC"):
+        properties = operands[1] if str(operator) == "BDC" else None
+        mcid = properties.get("/MCID") if isinstance(properties, pikepdf.Dictionary) else None
+        found.append((str(operator), str(operands[0]), None if mcid is None else int(mcid)))
+    return found
+
+
+def parent_tree(pdf: pikepdf.Pdf) -> dict[int, pikepdf.Array]:
+    """The ParentTree's entries that are arrays (a page's, indexed by marked-content id),
+    by key (the page's /StructParents)."""
+    nums = pdf.Root.StructTreeRoot.ParentTree.Nums
+    return {int(nums[i]): nums[i + 1] for i in range(0, len(nums), 2) if isinstance(nums[i + 1], pikepdf.Array)}
+
+
+def artifact_text(pdf: bytes) -> list[dict[str, list[str]]]:
+    """For each page, the text pypdf reads inside artifacts, by the artifact's /Subtype
+    (``"/Header"``, ``"/Footer"``; ``""`` for none), and as ``"tagged"`` the rest."""
+    pages = []
+    for page in PdfReader(BytesIO(pdf)).pages:
+        open_marks: list[tuple[str, str]] = []
+        texts: dict[str, list[str]] = {}
+
+        def before(operator, operands, cm, tm, open_marks=open_marks):
+            if operator == b"BDC":
+                properties = operands[1] if len(operands) > 1 and hasattr(operands[1], "get") else {}
+                open_marks.append((str(operands[0]), str(properties.get("/Subtype", ""))))
+            elif operator == b"BMC":
+                open_marks.append((str(operands[0]), ""))
+            elif operator == b"EMC" and open_marks:
+                open_marks.pop()
+
+        def text(found, cm, tm, font, size, open_marks=open_marks, texts=texts):
+            if found.strip():
+                artifacts = [subtype for tag, subtype in open_marks if tag == "/Artifact"]
+                texts.setdefault(artifacts[-1] if artifacts else "tagged", []).append(" ".join(found.split()))
+
+        page.extract_text(visitor_operand_before=before, visitor_text=text)
+        pages.append(texts)
+    return pages
+
+
 def flat(text: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", text).split()).casefold()
 
@@ -375,3 +444,80 @@ def test_text_extracts_with_the_headings_in_the_documents_order(drawn, kind):
         assert found >= 0, (level, heading, text[position:position + 300])
         position = found + len(flat(heading))
 
+
+
+# The running header and footer: pagination artifacts ------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_all_marked_content_is_in_the_structure_tree_or_an_artifact(drawn, kind):
+    """PDF/UA (ISO 14289-1, 7.1), PDF/A-2a: content is either tagged or an artifact.
+    WeasyPrint 70 leaves the margin boxes' text as marked content of no element."""
+    pdf = opened(drawn[kind].pdf)
+    tagged = tagged_mcids(pdf)
+    for number, page in enumerate(pdf.pages, start=1):
+        for operator, tag, mcid in marked_content(page):
+            assert tag == "/Artifact" or mcid in tagged.get(page.obj.objgen, set()), (number, operator, tag, mcid)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_parent_tree_names_only_marked_content_that_is_there(drawn, kind):
+    """Each page's ParentTree array maps each marked-content id of its content, and no
+    other, to the structure element that references it."""
+    pdf = opened(drawn[kind].pdf)
+    tagged = tagged_mcids(pdf)
+    in_tree = {element.objgen for element in elements(pdf)}
+    arrays = parent_tree(pdf)
+    for number, page in enumerate(pdf.pages, start=1):
+        content = [mcid for _, _, mcid in marked_content(page) if mcid is not None]
+        assert len(content) == len(set(content)), number
+        entries = arrays[int(page.obj.StructParents)]
+        named = {mcid for mcid in range(len(entries)) if entries[mcid] is not None}
+        assert named == set(content) == tagged.get(page.obj.objgen, set()), number
+        for mcid in named:
+            parent = entries[mcid]
+            assert parent.objgen in in_tree and mcid in list(parent.K if isinstance(parent.K, pikepdf.Array) else [parent.K])
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_running_header_and_footer_are_pagination_artifacts(drawn, kind):
+    """The footer's "page N of M" on every page and the header's case line on every page
+    that has one are text of /Header and /Footer pagination artifacts, never of the
+    structure; and they are all the artifacts' text."""
+    pdf = opened(drawn[kind].pdf)
+    pages = artifact_text(drawn[kind].pdf)
+    for number, (page, texts) in enumerate(zip(pdf.pages, pages, strict=True), start=1):
+        assert f"page {number} of {len(pages)}" in texts.get("/Footer", []), (number, texts)
+        header = " ".join(texts.get("/Header", []))
+        if number == 1 and kind in IRER_FIRST:
+            assert not header
+        else:
+            assert CASE_NUMBERS[kind] in header and "CBI:" in header, (number, header)
+        assert not PAGE_OF.search(" ".join(texts.get("tagged", []))), number
+        assert set(texts) <= {"/Header", "/Footer", "tagged"}, texts
+        for operands, _ in pikepdf.parse_content_stream(page, "BDC"):
+            if str(operands[0]) == "/Artifact" and "/Subtype" in operands[1]:
+                assert operands[1].Type == "/Pagination"
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_text_extracts_with_the_running_header_and_footer_once_a_page(drawn, kind):
+    """Artifacts are still text: pypdf reads the case line and "page N of M" once a page."""
+    reader = PdfReader(BytesIO(drawn[kind].pdf))
+    for number, (page, texts) in enumerate(zip(reader.pages, artifact_text(drawn[kind].pdf), strict=True), start=1):
+        text = " ".join(page.extract_text().split())
+        assert [int(n) for n in PAGE_OF.findall(text)[0]] == [number, len(reader.pages)], number
+        assert len(PAGE_OF.findall(text)) == 1, number
+        # the header's case line (the report's name and the status may also be the body's)
+        for line in texts.get("/Header", []):
+            if CASE_NUMBERS[kind] in line:
+                assert text.count(line) == 1, (number, line)
+
+
+def test_the_same_html_draws_the_same_bytes(drawn):
+    """Deterministic output: the report cache and the sealed IRER's digest rely on it."""
+    from assessments.reports import pdf_artifacts, render
+
+    assert render.html_to_pdf(drawn["contact"].html) == drawn["contact"].pdf
+    # and a file with no untagged content is left as it is
+    assert pdf_artifacts.mark_untagged_content_as_artifacts(drawn["contact"].pdf) == drawn["contact"].pdf

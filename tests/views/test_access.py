@@ -1,5 +1,6 @@
-"""Nothing but the login page is reachable anonymously: every URL pattern of the
-project is requested without a session and must send the visitor to a login page."""
+"""Nothing but the login page and the health check is reachable anonymously: every URL
+pattern of the project is requested without a session and must send the visitor to a
+login page, but for the health check, which says only whether the database answers."""
 
 from urllib.parse import urlparse
 
@@ -9,6 +10,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 pytestmark = pytest.mark.django_db
 
 LOGIN_PATHS = {"/accounts/login/", "/admin/login/"}
+PUBLIC_PATHS = {"/healthz"}  # reviewer/health.py
 SAMPLE_ARGS = {"int": "1", "str": "x", "slug": "x", "path": "x", "uuid": "00000000-0000-0000-0000-000000000000"}
 
 
@@ -47,6 +49,9 @@ def test_anonymous_request_is_sent_to_login(client, path):
     response = client.get(path)
     if urlparse(path).path in LOGIN_PATHS:
         assert response.status_code == 200
+        return
+    if urlparse(path).path in PUBLIC_PATHS:
+        assert response.status_code == 200 and response.json() == {"status": "ok"}
         return
     assert response.status_code == 302, f"{path} answered {response.status_code} to an anonymous visitor"
     assert urlparse(response["Location"]).path in LOGIN_PATHS

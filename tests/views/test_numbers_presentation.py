@@ -171,7 +171,7 @@ def test_a_basis_sentence_every_exposure_shares_is_printed_once(client, reviewer
     assert html.count("no gloves assumed (Appendix B.6)") + html.count("No gloves assumed (Appendix B.6)") == 1
     assert 'id="exposure-basis-common"' in html and "Every exposure: No gloves assumed (Appendix B.6)." in html
     # What both estimates of one activity share is in its one folded basis, once.
-    workers = "up to 48 operators a site (Eqn 5-1)"
+    workers = "up to 48 operators per site (Eqn 5-1)"
     assert sum(e["basis"].count(workers) for e in computed.result["exposures"][0]["estimates"]) == 2
     assert html.lower().count(workers.lower()) == 1
 

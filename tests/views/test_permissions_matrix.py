@@ -6,7 +6,7 @@ picked by the path's first segment (``cases/`` a case, ``assessments/`` an asses
 ``scenarios/`` a scenario). Known pages have their exact answer in :data:`EXPECTED_GET`;
 any page not listed there is still held to the rules every page obeys:
 
-- anonymous: a redirect to the login page (the login page itself excepted);
+- anonymous: a redirect to the login page (the login page and the health check excepted);
 - an uncleared user on anything under a CBI case: 404, never 403;
 - a CBI-cleared user: the same answer on the CBI case as on the public one;
 - no 500: only 200, 302, 403, 404 or 405 (and 400 for an empty POST to a form that
@@ -42,6 +42,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy_engine")]
 
 ROLES = ("anonymous", "owner", "other", "supervisor", "uncleared")
 LOGIN_PATHS = {"/accounts/login/", "/admin/login/"}
+PUBLIC_PATHS = {"/healthz"}  # the health check (reviewer/health.py), answered to anyone
 ALLOWED_CODES = {200, 302, 403, 404, 405}
 OBJECT_BY_PREFIX = {"cases": "submission", "assessments": "assessment", "scenarios": "scenario",
                     "contacts": "contact", "notices": "notice", "use-comments": "use_comment"}
@@ -91,6 +92,7 @@ EXPECTED_GET: dict[str, dict[str, int]] = {
     "login": {"*": 302},  # redirect_authenticated_user
     "logout": {"*": 405},  # POST only
     "home": {"*": 200},
+    "healthz": {"*": 200},
     "submission-create": {"*": 200},
     "submission-detail": {"*": 200},
     # Revision 1 approved, revision 2 a draft: any reviewer or supervisor may amend the case
@@ -208,6 +210,8 @@ def check_common_rules(route: Route, role: str, public, cbi) -> None:
         for response in (public, cbi):
             if urlparse(response.wsgi_request.path).path in LOGIN_PATHS:
                 assert response.status_code == 200
+            elif urlparse(response.wsgi_request.path).path in PUBLIC_PATHS:
+                assert response.status_code in (200, 405), (str(route), response.status_code)
             else:
                 assert response.status_code == 302, (str(route), response.status_code)
                 assert urlparse(response["Location"]).path in LOGIN_PATHS

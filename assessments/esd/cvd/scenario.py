@@ -56,12 +56,12 @@ def process_steps(v: Mapping[str, Any]) -> list[str]:
 def facility_facts(v: Mapping[str, Any], facility: Mapping[str, Any], sup: Supplier | None) -> Facts:
     """Sites, days and workers: nobody is exposed at the fab (§5.2, §6.3); the supplier's
     workers when their inhalation is quantified (App. D)."""
-    fab = (f"up to {count(v['Nworkers_site'], 'production worker')} a fab working on CVD, none exposed: "
+    fab = (f"up to {count(v['Nworkers_site'], 'production worker')} per fab working on CVD, none exposed: "
            "worker exposure to "
            "CVD precursors is expected to be negligible at the fab (ESD 2015 §5.2 ¶69, §6.3 ¶89)")
     if sup is not None and sup.exposures:
         workers = v["Nworkers_supplier"]
-        basis = (f"Up to {count(workers, 'worker')} a supplier site, handling and cleaning the returned containers, "
+        basis = (f"Up to {count(workers, 'worker')} per supplier site, handling and cleaning the returned containers, "
                  "exposed by "
                  f"inhalation (ESD 2015 App. D, Exposure A); at the fab{'s' if facility['Nsites'] != 1 else ''}, "
                  f"{fab}.")
@@ -127,7 +127,7 @@ def rounding_limit(v: Mapping[str, Any], facility: Mapping[str, Any], sup: Suppl
       known number of sites it is not rounding).
     - Whole containers at the supplier (Eqn C-1a, one container a day): each fab's
       containers are rounded up (Eqn 3-3) and so are the supplier's (footnote 23), so at
-      most one container's residue more a fab and a supplier site, each container holding
+      most one container's residue more per fab and per supplier site, each container holding
       no more of the precursor than the production volume (Vcontainer × RHOformulation ×
       Fchem, at most Qchem_yr); and the residue of the whole sites' excess above, whose
       containers return to the supplier too.

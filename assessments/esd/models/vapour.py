@@ -392,7 +392,7 @@ def generation_rate_for_release(kg_day: float, hours: float) -> float:
 
     Parameters
     ----------
-    kg_day : vapour released by the activity a site-day [kg/site-day]
+    kg_day : vapour released by the activity per site-day [kg/site-day]
     hours : operating hours of the activity [h/site-day], greater than 0 and at most 24
 
     Notes

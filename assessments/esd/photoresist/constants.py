@@ -161,7 +161,7 @@ VCONT_MAX_SOURCE = (
     f"models list (a rail car: {ESD_2010} Appendix B, Tables B-1 and B-3)"
 )
 #: Bottles and small containers are filled or unloaded 60 an hour (ESD 2010 Table B-1,
-#: RATEfill, the fastest rate it lists): 24 hours of it is the most containers a site-day.
+#: RATEfill, the fastest rate it lists): 24 hours of it is the most containers per site-day.
 FILL_RATE_BOTTLES_PER_HR = 60
 NCONT_SITE_DAY_MAX = FILL_RATE_BOTTLES_PER_HR * HOURS_PER_DAY
 NCONT_SITE_DAY_MAX_SOURCE = (
@@ -187,12 +187,12 @@ QAPPLY_MAX_SOURCE = (
     f"at most {QAPPLY_MAX_ML:g} mL, a generous physical ceiling: ten times the largest of {ESD_2010} Table 3-2 "
     f"({max(s.Qapply for s in FACILITY_SCALES):g} mL)"
 )
-#: Workers (ESD 2010 §5.2): SIA counts 25 to 150 operators a site over all shifts, so no
+#: Workers (ESD 2010 §5.2): SIA counts 25 to 150 operators per site over all shifts, so no
 #: more than 150 work one line-shift; large plants run 8 to 12 lines (Spinillo, 2005) and a
-#: larger site 5 to 12 technicians a shift: ten times 12 for those two.
+#: larger site 5 to 12 technicians per shift: ten times 12 for those two.
 NOPERATORS_LINE_SHIFT_MAX = 150
 NOPERATORS_LINE_SHIFT_MAX_SOURCE = (
-    f"at most {NOPERATORS_LINE_SHIFT_MAX}, the most operators a site employs over all shifts (SIA, 2006; "
+    f"at most {NOPERATORS_LINE_SHIFT_MAX}, the most operators per site over all shifts (SIA, 2006; "
     f"{ESD_2010} §5.2.1)"
 )
 NLINES_SITE_MAX = 120
@@ -202,13 +202,13 @@ NLINES_SITE_MAX_SOURCE = (
 )
 NTECHS_SHIFT_MAX = 120
 NTECHS_SHIFT_MAX_SOURCE = (
-    f"at most {NTECHS_SHIFT_MAX}, a generous physical ceiling: ten times the 12 technicians a shift of a larger "
+    f"at most {NTECHS_SHIFT_MAX}, a generous physical ceiling: ten times the 12 technicians per shift of a larger "
     f"site (Spinillo, 2005; {ESD_2010} §5.2.2)"
 )
-#: The 2004 edition's 20 to 25 workers a site (¶60): ten times its high end.
+#: The 2004 edition's 20 to 25 workers per site (¶60): ten times its high end.
 NWORKERS_MAX_2004 = 250
 NWORKERS_MAX_SOURCE_2004 = (
-    f"at most {NWORKERS_MAX_2004}, a generous physical ceiling: ten times the 2004 edition's 25 workers a site "
+    f"at most {NWORKERS_MAX_2004}, a generous physical ceiling: ten times the 2004 edition's 25 workers per site "
     f"({ESD_2004} ¶60)"
 )
 #: Exposure incidents a day: the documents assume one, since more contacts add little to

@@ -30,7 +30,7 @@ class Workers:
 
     @property
     def total(self) -> int:
-        """Distinct workers exposed a site-day: B to E share one technician pool (§5.2.2)."""
+        """Distinct workers exposed per site-day: B to E share one technician pool (§5.2.2)."""
         return self.operators + self.technicians
 
 
@@ -114,9 +114,9 @@ def revised_exposures(calc: Calc, inputs: Mapping[str, Any], fac: Facility, staf
         activity_days, why = _activity_days(a, fac, cleaning_days)
         days = calc(eq.exposure_days, activity_days=activity_days, max_exposure_days=inputs["max_exposure_days"],
                     note=f"Exposure {a.letter}", citation=f"{ESD_2010} {a.section} (Eqn {a.eqn}: 'up to 250' days/yr)")
-        workers, (role, why_workers) = ((staff.operators, ("operator", "a site (Eqn 5-1)")) if a.operators
+        workers, (role, why_workers) = ((staff.operators, ("operator", "per site (Eqn 5-1)")) if a.operators
                                         else (staff.technicians,
-                                              ("technician", "a site (Eqn 5-2; the same pool for B to E)")))
+                                              ("technician", "per site (Eqn 5-2; the same pool for B to E)")))
         area = inputs["AREAsurface_2hand" if a.two_hands else "AREAsurface_1hand"]
         tail = (f"up to {count(workers, role)} {why_workers}, {count(days, 'day', shown=num)}/yr: the lesser of "
                 f"{why} and {count(inputs['max_exposure_days'], 'day', shown=given)} per worker ({ESD_2010} "
@@ -135,7 +135,7 @@ ACTIVITY_2004 = Activity(
 
 
 def exposures_2004(calc: Calc, inputs: Mapping[str, Any], fac: Facility, hand_set: str) -> list[Exposure]:
-    """ESD 2004 Eqn 3-9: one one-hand activity for 20 to 25 workers a site.
+    """ESD 2004 Eqn 3-9: one one-hand activity for 20 to 25 workers per site.
 
     The edition letters no activities; its bottle change-out is lettered A, as the 2010
     revision letters the same activity. ``workers_per_site`` is the high end (25).
@@ -144,7 +144,7 @@ def exposures_2004(calc: Calc, inputs: Mapping[str, Any], fac: Facility, hand_se
     days = calc(eq.exposure_days, activity_days=fac.TIMEapply_days, max_exposure_days=inputs["max_exposure_days"],
                 note="ESD 2004 ¶63: up to 250 days/yr, or TIMEapply_days if less")
     workers_high = inputs["Nworkers_high"]
-    tail = (f"{inputs['Nworkers_low']} to {count(workers_high, 'worker')} a site (¶60), "
+    tail = (f"{inputs['Nworkers_low']} to {count(workers_high, 'worker')} per site (¶60), "
             f"{count(days, 'day', shown=num)}/yr (the lesser of "
             f"{count(fac.TIMEapply_days, 'application day', shown=num)} and {inputs['max_exposure_days']}, ¶63); "
             "no dermal "

@@ -294,7 +294,7 @@ STEPS_2004 = (_STEP_PRODUCTION, _STEP_FACILITY, _STEP_CONTAINERS, _process_step(
               _STEP_WORKERS)
 
 _USE_2010 = "the 2010 revision and its 2018 update have it"
-_WORKERS_2004 = "not used by the 2004 edition: it assumes 20 to 25 exposed workers a site (its low and high ends)"
+_WORKERS_2004 = "not used by the 2004 edition: it assumes 20 to 25 exposed workers per site (its low and high ends)"
 _ONLY_2018 = "only in the 2010 ESD with EPA's 2018 update (its split of Release 5 by stripping process)"
 #: INTERFACE.md's photoresist symbols that the 2004 method has no place for.
 NOT_IN_2004 = {

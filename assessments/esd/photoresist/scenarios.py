@@ -166,7 +166,7 @@ def _basis_note(fac: Facility, inputs: Mapping[str, Any], total: float, last: in
         rule = (f"the ESD's rule (Eqn 3-3 footnote): Qchem_day = (1 − Fcontainer_disp) × Qchem_yr ÷ "
                 f"(Nsites × TIMEapply_days) = {num(fac.Qchem_day)} kg/site-day")
     return (f"Daily use after rounding the sites up: {rule}. Releases 1 to {last} add up to {share(total, pv)} of the production volume "
-            "(the mass balance gives the figures).")
+            "(the sum of their kg/yr over all sites, as each release lists it).")
 
 
 # --- What the documents' own conventions release beyond the use -----------------------
@@ -243,7 +243,7 @@ def revised_rounding_limit(inputs: Mapping[str, Any], fac: Facility, rel: Revise
     (:mod:`..over_release`).
 
     - Whole containers (Eqn 3-4 rounded up, Eqn 4-1a's Ncont_site_day containers a day on
-      whole days, Table B-4): at most one day's containers' residue a site,
+      whole days, Table B-4): at most one day's containers' residue per site,
       Fcontainer_disp × Ncont_site_day × Qcont × Fchem, each day's containers holding no
       more of the chemical than the production volume (a container larger than the whole
       use is not rounding: issue 26's 1E+9 L container released 2.4E+6 kg/yr of 5,000).
@@ -287,17 +287,17 @@ def allowance_2004(inputs: Mapping[str, Any], fac: Facility) -> tuple[float, str
 
 
 def workers_basis(staff: Workers, inputs: Mapping[str, Any]) -> str:
-    """How the 2010 ESD counts the distinct workers a site exposes (Eqn 5-1, 5-2)."""
+    """How the 2010 ESD counts the distinct workers exposed per site (Eqn 5-1, 5-2)."""
     return (f"{count(staff.operators, 'operator')} changing out the photoresist containers (Exposure A; Eqn 5-1: "
-            f"{inputs['Noperators_line_shift']} a line-shift × {count(inputs['Nlines_site'], 'line')} × "
+            f"{inputs['Noperators_line_shift']} per line-shift × {count(inputs['Nlines_site'], 'line')} × "
             f"{count(inputs['Nshifts_day'], 'shift')}) and {count(staff.technicians, 'technician')} doing Exposures B "
-            f"to E, one pool (Eqn 5-2: {inputs['Ntechs_shift']} a shift × {count(inputs['Nshifts_day'], 'shift')}): "
-            f"{count(staff.total, 'distinct worker')} a site (ESD 2010 §5.2).")
+            f"to E, one pool (Eqn 5-2: {inputs['Ntechs_shift']} per shift × {count(inputs['Nshifts_day'], 'shift')}): "
+            f"{count(staff.total, 'distinct worker')} per site (ESD 2010 §5.2).")
 
 
 def workers_basis_2004(inputs: Mapping[str, Any]) -> str:
     """How the 2004 edition counts them: a range, of which the high end is counted."""
-    return (f"{inputs['Nworkers_low']} to {count(inputs['Nworkers_high'], 'worker')} a site handling the photoresist "
+    return (f"{inputs['Nworkers_low']} to {count(inputs['Nworkers_high'], 'worker')} per site handling the photoresist "
             "(ESD 2004 "
             f"¶60, p. 16, and Table B-2); the high end, {inputs['Nworkers_high']}, is counted.")
 
@@ -368,8 +368,8 @@ def _revised_notes(key: str, inputs: Mapping[str, Any], staff: Workers, hand_key
         "same medium; releases to one medium on the same days may be summed (ESD 2010 §4).",
         _wafer_note(inputs),
         f"Workers: {count(staff.operators, 'operator')} (Exposure A) and {count(staff.technicians, 'technician')} "
-        "a site; "
-        f"Exposures B to E fall on the same technicians, so {count(staff.total, 'distinct worker')} a site "
+        "per site; "
+        f"Exposures B to E fall on the same technicians, so {count(staff.total, 'distinct worker')} per site "
         f"{'is' if staff.total == 1 else 'are'} exposed (Eqn 5-1, 5-2).",
         "Nonroutine manual handling of coated wafers is assumed negligible (ESD 2010 §5.8).",
     ]
@@ -414,7 +414,7 @@ def run_2004(inputs: Mapping[str, Any]) -> Result:
     total, pv = release_total(releases), inputs["Qchem_yr"]
     warnings = site_count_warnings(fac.Nsites, c.US_FABS_50_PLUS_2004, c.US_FABS_ALL_2004, c.US_FABS_SOURCE_2004)
     notes = [f"Releases 1 to 5 add up to {share(total, pv)} of the production volume: the 2004 equations release "
-             "Qchem_day a site-day."]
+             "Qchem_day per site-day."]
     if total > pv * (1 + 1e-9):
         warnings.append(
             f"The releases add up to {num(total, 4)} kg/yr, {change(total / pv - 1)} against the production volume: "

@@ -115,7 +115,7 @@ def air_release(Qvapor_generation: float, TIMEactivity_hours: float) -> float:
     Parameters
     ----------
     Qvapor_generation : vapour generation rate [g/s]
-    TIMEactivity_hours : hours of the activity a site-day [h/site-day]
+    TIMEactivity_hours : hours of the activity per site-day [h/site-day]
 
     Notes
     -----
@@ -261,7 +261,7 @@ def generation_rate_within_release(Qvapor_generation: float, Elocalair: float, T
     ----------
     Qvapor_generation : the vapour model's rate (Eq B-1 or B-5) [g/s]
     Elocalair : the activity's vapour release, limited by the residue [kg/site-day]
-    TIMEactivity_hours : hours of the activity a site-day [h/site-day]
+    TIMEactivity_hours : hours of the activity per site-day [h/site-day]
 
     Notes
     -----

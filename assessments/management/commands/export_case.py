@@ -1,5 +1,7 @@
 """``python manage.py export_case CASE_NUMBER > case.json``: one case, every revision of
-its assessment, their scenarios and review decisions, as JSON (see assessments.transfer).
+its assessment, their scenarios and review decisions, and each approved revision's sealed
+copies of its IRER (the PDF in base64, with its SHA-256 and seal), as JSON (see
+assessments.transfer).
 
 The export of a CBI case is the case's full data handed over: once written, it is recorded
 in the case's CBI custody log (``audit.services.cbi_access_record``) under the
@@ -18,8 +20,8 @@ CBI_WARNING = "Case {case_number} contains confidential business information (CB
 class Command(BaseCommand):
     help = (
         "Writes the case CASE_NUMBER (its revisions, scenarios with inputs, reasons and stored results, and "
-        "review decisions; users by user name) as JSON to standard output or --output. Exit status 2 when "
-        "there is no such case."
+        "review decisions; each approved revision's sealed IRER copies; users by user name) as JSON to "
+        "standard output or --output. Exit status 2 when there is no such case."
     )
 
     def add_arguments(self, parser):

@@ -9,6 +9,12 @@ approved revision keeps it; see ``assessments.transfer``). To import a case unde
 number, change ``case.case_number`` in the file: the case as approved follows it. Bad input (no such file, a file over
 ``transfer.MAX_FILE_BYTES``, not UTF-8, not JSON, not a case export, an invalid row)
 exits with status 2 and a message naming the place in the file, having written nothing.
+
+Each approved revision is sealed here as its approval seals it (its IRER drawn by this
+installation, never taken from the file); after the line naming the case, one line per
+sealed copy says whether it is the exporting system's, byte for byte, or was drawn again
+(both SHA-256 digests, and why), in which case a PDF handed out before the import
+verifies here as not sealed (``transfer.sealed``).
 """
 
 import sys
@@ -36,7 +42,9 @@ class Command(BaseCommand):
         "exists already, users that do not exist here (unless mapped with --map-user OLD=NEW), and any file "
         "that is not a valid case export or holds anything the application would refuse (an invalid row, "
         "inputs the engine refuses, a result the engine does not reproduce, a review trail the workflow "
-        "does not write, an approved revision's case data that is not the case's). Use - to read standard input."
+        "does not write, an approved revision's case data that is not the case's, a sealed copy whose bytes are not "
+        "the SHA-256 given). Each approved revision is sealed here, drawn by this installation; one line per "
+        "sealed copy says whether it is the exporting system's. Use - to read standard input."
     )
 
     def add_arguments(self, parser):
@@ -64,10 +72,14 @@ class Command(BaseCommand):
             raise CommandError(f"Cannot read {source}: {exc.strerror}.", returncode=EXIT_BAD_INPUT) from None
         try:
             document = transfer.loads(data, source=source)
-            submission = transfer.case_import(document=document, user_map=user_map)
+            imported = transfer.case_import_report(document=document, user_map=user_map)
         except transfer.TransferError as exc:
             raise CommandError(str(exc), returncode=EXIT_BAD_INPUT) from None
+        submission = imported.submission
         revisions = submission.assessments.count()
         self.stdout.write(
             self.style.SUCCESS(f"Imported case {submission.case_number} with {revisions} revision(s).")
         )
+        for outcome in imported.seals:
+            line = outcome.message
+            self.stdout.write(line if outcome.same else self.style.WARNING(line))

@@ -4,13 +4,25 @@
     python manage.py irer P-18-0123 --revision 2 --sanitised -o IRER-sanitised.pdf
     python manage.py irer P-18-0123 --docx -o IRER.docx
     python manage.py irer P-18-0123 --sanitised --docx -o IRER-sanitised.docx
+    python manage.py irer P-18-0123 --appendix --combine -o IRER-full.pdf
     python manage.py irer verify IRER.pdf
 
 Run by an administrator on the server: every copy, CBI included, is available. The full
 copy of a CBI case is recorded in its CBI custody log under the operating-system user.
 
+The layout: ``--appendix`` / ``--no-appendix`` print the calculation appendix or leave it
+out, ``--combine`` / ``--no-combine`` print the releases to one medium combined or one
+block each; without them, the revision's stored choices (``Assessment.irer_appendix``,
+``Assessment.irer_combine_releases``) as its pages print it.
+
 An approved revision's PDF is its copy as sealed at approval (``reports.seal``), byte for
-byte; the Word document is always drawn from the report as it prints now.
+byte, when no layout option asks for another layout than the one stored (an option that
+asks for the stored layout changes nothing). One that does gets the report drawn now in
+that layout, which is not the sealed copy: the command says so on stderr
+(:data:`NOT_THE_SEALED_COPY`), and ``irer verify`` will not find the file among the
+sealed reports. It is written rather than refused because a reviewer may want the
+appendix of an approved revision; the sealed copy stays the record. The Word document is
+always drawn from the report as it prints now, in the layout asked for.
 
 Exit status 2 with a message on stderr naming the option or argument when one is missing
 or wrong, when the case or revision does not exist, or when a use has no results or its
@@ -19,6 +31,7 @@ use marked NOT CURRENT). ``verify`` exits 0 when the file is a sealed copy, unch
 1 when it matches none.
 """
 
+import argparse
 import os
 import sys
 
@@ -27,7 +40,7 @@ from django.core.management.base import BaseCommand
 from assessments import presentation
 from assessments.exposure_rating import rating_warnings
 from assessments.models import Assessment
-from assessments.reports.context import irer_context
+from assessments.reports.context import appendix_printed, irer_context, releases_combined
 from assessments.reports.docx import irer_docx
 from assessments.reports.render import irer_pdf
 from assessments.reports.seal import CHECK_MAX_BYTES, check_pdf, sealed_report
@@ -41,6 +54,11 @@ VERIFY_FILE_REQUIRED = "FILE is required: irer verify FILE names the PDF to chec
 VERIFY_OPTION = "{option}: irer verify FILE takes no {option}; it checks the file against every sealed report."
 FILE_MISSING = "FILE: there is no file {file}."
 FILE_TOO_LARGE = "FILE: {file} is larger than {limit} MB; an IRER is far smaller."
+NOT_THE_SEALED_COPY = (
+    "Note: revision {revision} is approved and sealed, but {options} asks for another layout than the one "
+    "approved: the copy written is drawn now, not the sealed copy (irer verify will not find it). "
+    "Leave out {options} for the sealed copy."
+)
 
 
 class Command(BaseCommand):
@@ -57,6 +75,15 @@ class Command(BaseCommand):
         parser.add_argument("--docx", action="store_true", help="write the Word document (.docx) instead of the PDF")
         parser.add_argument("-o", "--output", help="file to write (required unless 'verify')")
         parser.add_argument(
+            "--appendix", action=argparse.BooleanOptionalAction, default=None,
+            help="print the calculation appendix, or leave it out (default: the revision's stored choice)",
+        )
+        parser.add_argument(
+            "--combine", action=argparse.BooleanOptionalAction, default=None,
+            help="print same-medium releases combined as ChemSTEER's IrerComb, or one block each "
+            "(default: the revision's stored choice)",
+        )
+        parser.add_argument(
             "--allow-stale",
             action="store_true",
             help="write the report even when a use is not computed or its inputs changed since (marked NOT CURRENT)",
@@ -66,10 +93,13 @@ class Command(BaseCommand):
         self.stderr.write(message)
         sys.exit(code)
 
-    def handle(self, *args, case_number, file, revision, sanitised, docx, output, allow_stale, **options):
+    def handle(self, *args, case_number, file, revision, sanitised, docx, output, allow_stale, appendix=None,
+               combine=None, **options):
         if case_number == VERIFY:
             given = {"--revision": revision is not None, "--sanitised": sanitised, "--docx": docx,
-                     "-o/--output": output is not None, "--allow-stale": allow_stale}
+                     "-o/--output": output is not None, "--allow-stale": allow_stale,
+                     _option_name("appendix", appendix): appendix is not None,
+                     _option_name("combine", combine): combine is not None}
             for option, is_given in given.items():
                 if is_given:
                     self._refuse(VERIFY_OPTION.format(option=option))
@@ -88,11 +118,15 @@ class Command(BaseCommand):
             what = f"revision {revision} of case {case_number}" if revision else f"an assessment of case {case_number}"
             self._refuse(f"There is no {what}.")
         sealed = None if docx else sealed_report(assessment=assessment, sanitised=sanitised)
+        relayout = _layout_options(assessment, appendix=appendix, combine=combine)
+        if sealed is not None and relayout:
+            self.stderr.write(NOT_THE_SEALED_COPY.format(revision=assessment.revision, options=" ".join(relayout)))
+            sealed = None
         for warning in rating_warnings(assessment):  # as the download page warns
             self.stderr.write(f"Warning: {warning}")
         if sealed is None:
             self._check_current(assessment, allow_stale)
-            context = irer_context(assessment=assessment, sanitised=sanitised)
+            context = irer_context(assessment=assessment, sanitised=sanitised, appendix=appendix, combine=combine)
             data = irer_docx(context) if docx else irer_pdf(context)
         else:
             data = bytes(sealed.pdf)
@@ -131,3 +165,19 @@ class Command(BaseCommand):
         self.stdout.write(f"SHA-256 of {file}: {check.sha256}")
         if not check.sealed:
             sys.exit(1)
+
+
+def _option_name(name: str, value: bool | None) -> str:
+    """``--name`` or ``--no-name``, as given."""
+    return f"--{name}" if value is not False else f"--no-{name}"
+
+
+def _layout_options(assessment: Assessment, *, appendix: bool | None, combine: bool | None) -> list[str]:
+    """The layout options given that ask for another layout than the revision's stored one
+    (the layout its sealed copy has): an option asking for the stored layout is none."""
+    options = []
+    if appendix is not None and appendix_printed(assessment, appendix) != appendix_printed(assessment):
+        options.append(_option_name("appendix", appendix))
+    if combine is not None and releases_combined(assessment, combine) != releases_combined(assessment):
+        options.append(_option_name("combine", combine))
+    return options

@@ -9,11 +9,21 @@ recording one) it closes the broken connection, waits, checks the database answe
 carries on; the wait doubles from :data:`RETRY_FIRST_SECONDS` up to
 :data:`RETRY_MAX_SECONDS` while the database stays away. Each attempt is logged (logger
 ``assessments.reports.worker``, a warning). A report being drawn when the connection
-dropped is left "running"; the download page reports it lost after
-``tasks.RENDER_LOST_AFTER`` and the next download enqueues it again.
+dropped is left "running"; the workers' heartbeats find it and put it back in the queue.
+
+Each worker beats (``reports.heartbeat``): a thread with its own database connection
+records the worker (its ``ReportWorker`` row: host, pid, the task it draws) every
+``REPORT_WORKER_HEARTBEAT_SECONDS`` (5) and then puts back in the queue the reports whose
+worker has been silent for ``REPORT_WORKER_SILENT_AFTER_SECONDS`` (30), so another worker
+draws them, at most three times. db_worker's loop has no hook called at each poll, so the
+heartbeat thread is where each worker looks for lost reports, idle or drawing.
 
 SIGTERM and Ctrl-C behave as with ``db_worker``: the report being drawn is finished, then
-the worker exits (at once while it waits to reconnect).
+the worker exits (at once when idle or while it waits to reconnect), recording its stop
+(``stopped_at``). A second signal ends the draw at once; its task is then left "running"
+and put back in the queue by the other workers once the stopped worker's row says so.
+SIGKILL leaves no time for anything: the task is put back once the worker has been silent
+for 30 s.
 """
 
 from __future__ import annotations
@@ -28,6 +38,8 @@ from django.db.utils import InterfaceError, OperationalError
 from django.utils.autoreload import DJANGO_AUTORELOAD_ENV, run_with_reloader
 from django_tasks_db.management.commands import db_worker
 from django_tasks_db.models import DBTaskResult
+
+from assessments.reports.heartbeat import Heartbeat
 
 logger = logging.getLogger("assessments.reports.worker")
 
@@ -60,9 +72,21 @@ def _close_connections() -> None:
 
 
 class ReconnectingWorker(db_worker.Worker):
-    """django-tasks-db's worker, restarted after each loss of the database connection."""
+    """django-tasks-db's worker, restarted after each loss of the database connection,
+    with a heartbeat (``reports.heartbeat``) while it runs."""
+
+    def __init__(self, **options) -> None:
+        super().__init__(**options)
+        self.heartbeat = Heartbeat(self.worker_id)
 
     def run(self) -> None:
+        self.heartbeat.start()
+        try:
+            self._run()
+        finally:  # the end of a batch, a signal (SystemExit), or any error
+            self.heartbeat.stop()
+
+    def _run(self) -> None:
         while True:
             try:
                 return super().run()
@@ -71,6 +95,14 @@ class ReconnectingWorker(db_worker.Worker):
                 self.running_task = False
                 if not self.reconnect():
                     return None
+
+    def run_task(self, db_task_result: DBTaskResult) -> None:
+        """Draw the task, its id in the worker's heartbeat meanwhile."""
+        self.heartbeat.current_task_id = str(db_task_result.id)
+        try:
+            super().run_task(db_task_result)
+        finally:
+            self.heartbeat.current_task_id = None
 
     def reconnect(self) -> bool:
         """Wait, with a growing delay, until the queue's database answers. False if the
