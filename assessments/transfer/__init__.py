@@ -192,7 +192,7 @@ from .errors import (
     WRITE_FAILED,
     TransferError,
 )
-from .legacy import LEGACY_CASE_FIELDS, upgrade_assessment, upgrade_case
+from .legacy import KEPT_RATING_REASON, LEGACY_CASE_FIELDS, upgrade_assessment, upgrade_case
 from .reading import MAX_FILE_BYTES, MAX_NESTING, loads, scan
 from .sealed import SEALED_KEYS, SEALED_REPORTS, SealOutcome, export_rows
 from .writing import write
@@ -201,7 +201,7 @@ from .writing import write
 __all__ = [
     "case_export", "case_import", "dumps", "loads", "set_fields", "TransferError", "FORMAT",
     "FORMAT_VERSION", "MAX_FILE_BYTES", "MAX_NESTING", "APPROVAL_TIME_TOLERANCE", "TOP_LEVEL_KEYS",
-    "PARENT_LINKS", "NOT_EXPORTED", "DERIVED", "LEGACY_CASE_FIELDS", "APPROVED_AT_MISMATCH",
+    "PARENT_LINKS", "NOT_EXPORTED", "DERIVED", "LEGACY_CASE_FIELDS", "KEPT_RATING_REASON", "APPROVED_AT_MISMATCH",
     "APPROVED_BY_MISMATCH", "BAD_STRUCTURE", "CASE_EXISTS", "COMPUTATION_WITHOUT_RESULT", "DUPLICATE_KEY",
     "ENGINE_VERSION_DIFFERS", "IMPORT_REASON", "INVALID_ROW", "INVALID_VALUE", "MAPPED_TO_MISSING",
     "MISSING_USERS", "NOT_AN_OBJECT", "NOT_APPROVED_YET", "NOT_A_CASE_EXPORT", "NOT_FINITE", "NOT_JSON",

@@ -265,7 +265,9 @@ def _check_post(client, user, role, cases, route):
     for response in (public, cbi):
         # 400: a form posted without its parts (the wizard's management form) is a bad request.
         assert response.status_code in ALLOWED_CODES | {400}, (str(route), role, response.status_code)
-    if role == "anonymous":
+    if role == "anonymous" and urlparse(public.wsgi_request.path).path in PUBLIC_PATHS:
+        assert public.status_code == cbi.status_code == 405  # answered to GET and HEAD only
+    elif role == "anonymous":
         for response in (public, cbi):
             assert response.status_code == 302 and urlparse(response["Location"]).path in LOGIN_PATHS
     elif role == "uncleared" and route.object_kind:
