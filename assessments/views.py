@@ -213,6 +213,8 @@ def scenario_results(request, pk: int):
         messages.info(request, "This use has not been computed yet: finish its wizard first.")
         return redirect("scenario-wizard", pk=scenario.pk)
     cbi_access_record(what=What.USE_RESULTS, request=request, assessment=scenario.assessment, detail=scenario.title)
+    from .sensitivity_view import use_sensitivity  # the results page's "What drives each number"
+
     return render(
         request,
         "assessments/scenario_results.html",
@@ -222,6 +224,7 @@ def scenario_results(request, pk: int):
             **presentation.scenario_results(scenario=scenario),
             "reason_flags": case_links.scenario_reason_flags(scenario=scenario),
             "can_edit": permissions.can_edit_assessment(request.user, scenario.assessment),
+            "sensitivity": use_sensitivity(scenario=scenario),
         },
     )
 

@@ -419,6 +419,7 @@ def main() -> None:
 
     log_dir = tempfile.mkdtemp(prefix="pmn-bench-gunicorn-")
     report_cache = tempfile.mkdtemp(prefix="pmn-bench-reports-")
+    os.environ["REPORT_STORAGE"] = "filesystem"  # a fresh cache each run: every report drawn on its first request
     os.environ["REPORT_CACHE_DIR"] = report_cache  # gunicorn's and the report workers' (a copy of os.environ)
     port = free_port()
     try:

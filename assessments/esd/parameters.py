@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import shares
+from .documented_range import DocumentedRange as DocumentedRange
+from .documented_range import check_documented_range
 from .number_text import ASCII_DIGITS as ASCII_DIGITS
 from .number_text import COMMA_GROUPS as COMMA_GROUPS
 from .number_text import DECIMAL_COMMA as DECIMAL_COMMA
@@ -168,6 +170,10 @@ class Param:
     ``lower``/``upper`` bound the value; ``lower_open``/``upper_open`` make a bound
     strict (a fraction that must be below 1, a count that must be above 0).
 
+    ``documented_range`` (a :class:`~.documented_range.DocumentedRange`) is the range or
+    the set of alternatives the document prints for the input, with its citation, for
+    the sensitivity analysis; ``None`` where the documents give none.
+
     ``from_case`` names the case (submission) field whose value this input carries, e.g.
     ``"molecular_weight"``: a new use is prefilled from that field, and the sanitised
     report redacts this input wherever it prints when the submitter claims that field as
@@ -202,6 +208,7 @@ class Param:
     choice_groups: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
     booleans: tuple[str, str] | None = None
     share: str | None = None
+    documented_range: DocumentedRange | None = None
 
     def __post_init__(self) -> None:
         if self.kind == CHOICE and not self.choices:
@@ -219,6 +226,8 @@ class Param:
             error = self.check(self.default)
             if error:
                 raise ValueError(f"{self.symbol}: default {self.default!r} is invalid: {error}")
+        if self.documented_range is not None:
+            check_documented_range(self, self.documented_range, numeric_kinds=(FLOAT, INT), whole_kind=INT)
 
     def _check_share(self) -> None:
         """A share is a number on its scale's bounds; an input in ``%`` is a percentage."""

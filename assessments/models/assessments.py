@@ -109,6 +109,11 @@ class Assessment(models.Model):
         help_text="Prints the releases to one medium stacked in one block, as ChemSTEER's IrerComb does, "
         "instead of one block each.",
     )
+    irer_sensitivity = models.BooleanField(
+        "sensitivity appendix in the IRER", default=False,
+        help_text="Prints, for each use, how far each input's documented range moves each release and exposure, "
+        "and how the overridden inputs move them from the document's default case.",
+    )
     volume_excess_reason = models.TextField(
         "reason the uses exceed the production volume",
         blank=True,
@@ -139,7 +144,7 @@ class Assessment(models.Model):
     IRER_CHOICE_FIELDS = (
         "assessment_date", "irer_status", "irer_status_other", "notes", "pollution_prevention",
         "occupational_exposure_rating", "occupational_exposure_rating_reason", "exposure_based_review",
-        "irer_note", "irer_appendix", "irer_combine_releases",
+        "irer_note", "irer_appendix", "irer_combine_releases", "irer_sensitivity",
     )
     #: Of those, what a new revision starts afresh instead of copying: its date is the day it is made.
     IRER_CHOICES_NOT_COPIED = ("assessment_date",)

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..models.volatility import NONVOLATILE, cvd_volatility_class
-from ..parameters import CHOICE, EMPTY, FRACTION, INT, Param, ParamSet, Step, when
+from ..parameters import CHOICE, EMPTY, FRACTION, INT, DocumentedRange, Param, ParamSet, Step, when
 from ..registry import Preset
 from ..text import given
 from .constants import (
@@ -36,6 +36,7 @@ from .constants import (
     NSITES_MAX_SOURCE,
     P_CONTAINER_BAR,
     Q_CHEM_SITE_YR,
+    Q_CHEM_SITE_YR_LOW,
     Q_CHEM_SITE_YR_MAX,
     Q_CHEM_SITE_YR_MAX_SOURCE,
     Q_FF_FT3_MIN,
@@ -112,6 +113,39 @@ def _table_4_2_groups() -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
     return tuple((process, tuple(rows)) for process, rows in groups.items())
 
 
+# --- Documented ranges (the sensitivity analysis's ends; none where ESD 2015 gives none) --
+#
+# None for: Fchem (supplied pure, > 99.99 %, or in an inert solvent: no figures), the
+# density (the state's default or the packaging's data), EF ("often 99 percent or higher",
+# ¶61; Table 4-2's rows are technology- and compound-specific efficiencies, chosen as a
+# row by EF_table_4_2, not a range of one quantity), Nworkers_site ("up to 19"), and the
+# supplier site's other inputs (one value each).
+
+Q_CHEM_SITE_YR_RANGE = DocumentedRange(
+    Q_CHEM_SITE_YR_LOW, Q_CHEM_SITE_YR,
+    "ESD 2015 §3.5 ¶41 (Industry 2009) and Table A-4: 25 to 1,000 kg/site-yr, 1,000 for large-scale, "
+    "conservative cases (the default)")
+TIME_OPERATING_DAYS_RANGE = DocumentedRange(
+    250, TIME_OPERATING_DAYS,
+    "ESD 2015 §3.2 ¶37 (SIA 2003): 250 days/yr for small or niche operations, 250 (low end) to 360 (high end, "
+    "the default) for large operations")
+F_CONTAINER_DISP_RANGE = DocumentedRange(
+    F_CONTAINER_DISP_SECTION_6, F_CONTAINER_DISP,
+    "ESD 2015 §3.6 Eqn 3-2 and Table A-4: 0.1 (CEB 2002, the default); the §6.1.3 sample calculation enters "
+    "0.006 (the Small Container Residual Model's high end)")
+V_CONTAINER_RANGE = DocumentedRange(
+    1.0, 250.0,
+    "ESD 2015 §3.7: ampoules 1 to 30 L, bubblers and canisters under 1 to 50 L, TEOS containers 19 to 250 L, "
+    "the X49S cylinder 49.8 L; the default 16 gal (60.6 L, Shah 2010)")
+U_PROCESS_RANGE = DocumentedRange(
+    U_PROCESS_LOW, U_PROCESS_HIGH,
+    "ESD 2015 §4.3 ¶59-60 (Industry 2009) and Table A-4: utilisation 0.3 to 0.5, reported as a range")
+CV_K_RANGE = DocumentedRange(
+    0.01, 10.95,
+    "ESD 2015 App. C Table C-3 (HCFC-22, EPA 1990): 0.01 to 10.95 ppm; the default is its 90th percentile, 4.8 ppm")
+N_WORKERS_SUPPLIER_RANGE = DocumentedRange(
+    1, N_WORKERS_SUPPLIER, "ESD 2015 App. D: up to 4 workers a supplier site (PMNs 2006-2010: 1 to 4)")
+
 _P = Param
 PARAMS = (
     # -- use ---------------------------------------------------------------------------
@@ -120,10 +154,10 @@ PARAMS = (
        required=True, from_case="production_volume_kg_yr"),
     _P("Qchem_site_yr", "Annual use of the precursor at one site", "kg/site-yr",
        Q_CHEM_SITE_YR, f"ESD 2015 §3.5 ¶41 (Industry 2009; range 25 to 1,000), Table A-4; {Q_CHEM_SITE_YR_MAX_SOURCE}",
-       "use", lower=0, upper=Q_CHEM_SITE_YR_MAX, lower_open=True),
+       "use", lower=0, upper=Q_CHEM_SITE_YR_MAX, lower_open=True, documented_range=Q_CHEM_SITE_YR_RANGE),
     _P("TIME_operating_days", "Operating days of the fab", "days/yr", TIME_OPERATING_DAYS,
        "ESD 2015 §3.2 ¶37 (SIA 2003), Table A-4", "use", lower=0, upper=365,
-       lower_open=True),
+       lower_open=True, documented_range=TIME_OPERATING_DAYS_RANGE),
     # Not taken from the case (issue 26): ¶39's Fchem is the precursor's purity as received
     # (most precursors are supplied pure, > 99.99 %; some dissolved in an inert solvent),
     # not the case's use concentration, the chemical's share of a use formulation such as
@@ -134,7 +168,8 @@ PARAMS = (
     _P("Fcontainer_disp", "Fraction left in the emptied container", "kg/kg",
        F_CONTAINER_DISP,
        "ESD 2015 §3.6 Eqn 3-2, Table A-4 (CEB 2002), App. C Eqn C-1a (the §6.1.3 sample "
-       "calculation uses 0.006 instead)", "use", lower=0, upper=1, upper_open=True, share=FRACTION),
+       "calculation uses 0.006 instead)", "use", lower=0, upper=1, upper_open=True, share=FRACTION,
+       documented_range=F_CONTAINER_DISP_RANGE),
     _P("Nsites", "Number of sites, when known", "sites", None,
        f"The submission; ESD 2015 §3.6 summary; {NSITES_MAX_SOURCE}", "use", lower=1, upper=NSITES_MAX, kind=INT,
        if_empty="computed by Eqn 3-2 and rounded up to whole sites"),
@@ -152,7 +187,7 @@ PARAMS = (
     # -- containers --------------------------------------------------------------------
     _P("Vcontainer", "Volume of the transport container", "L", V_CONTAINER,
        f"ESD 2015 §3.7 (16 gal, Shah 2010), Table A-4; {V_CONTAINER_MAX_SOURCE}", "containers", lower=0,
-       upper=V_CONTAINER_MAX_L, lower_open=True),
+       upper=V_CONTAINER_MAX_L, lower_open=True, documented_range=V_CONTAINER_RANGE),
     _P("physical_state", "Physical state of the precursor", "", "liquid",
        "ESD 2015 §3.3 ¶38 (gas or liquid; solids not assessed); §6 sample: liquid",
        "containers", kind=CHOICE, choices=(("liquid", "Liquid"), ("gas", "Gas")),
@@ -201,10 +236,12 @@ PARAMS = (
     # -- release -----------------------------------------------------------------------
     _P("U_process_low", "Utilisation of the precursor, low end", "kg/kg", U_PROCESS_LOW,
        "ESD 2015 §4.3 ¶59-60 (Industry 2009), Table A-4", "release", lower=0, upper=1, share=FRACTION,
+       documented_range=U_PROCESS_RANGE,
        help="The fraction of the precursor delivered to the tool that deposition consumes; the "
             "release is computed at both ends of the range."),
     _P("U_process_high", "Utilisation of the precursor, high end", "kg/kg", U_PROCESS_HIGH,
-       "ESD 2015 §4.3 ¶59-60 (Industry 2009), Table A-4", "release", lower=0, upper=1, share=FRACTION),
+       "ESD 2015 §4.3 ¶59-60 (Industry 2009), Table A-4", "release", lower=0, upper=1, share=FRACTION,
+       documented_range=U_PROCESS_RANGE),
     _P("EF", "Efficiency of the point-of-use (POU) abatement", "kg/kg",
        EF_POU, "ESD 2015 §4.3 ¶61 (SEMATECH 1997), Table A-4", "release", lower=0, upper=1,
        share=FRACTION, applies_when=when(EF_table_4_2=EMPTY),
@@ -254,7 +291,7 @@ PARAMS = (
        share=FRACTION, applies_when=SUPPLIER_VAPOUR),
     _P("Cv_k", "Airborne concentration of the known chemical (HCFC-22)", "ppm", CV_K_PPM,
        "ESD 2015 Table C-3 (HCFC-22, 90th percentile; EPA 1990)", "supplier", lower=0,
-       applies_when=SUPPLIER_VAPOUR),
+       applies_when=SUPPLIER_VAPOUR, documented_range=CV_K_RANGE),
     _P("VP_k", "Vapour pressure of the known chemical (HCFC-22)", "torr", VP_K_TORR,
        "ESD 2015 Table C-3 note (HCFC-22)", "supplier", lower=0, lower_open=True,
        applies_when=SUPPLIER_VAPOUR),
@@ -288,7 +325,8 @@ PARAMS = (
                 "handled an hour), at most 8 hr/day, as the Appendix D sample calculation"),
     _P("Nworkers_supplier", "Supplier workers cleaning containers", "workers/site",
        N_WORKERS_SUPPLIER, f"ESD 2015 App. D (PMNs 2006-2010: 1 to 4); {N_WORKERS_SUPPLIER_MAX_SOURCE}", "supplier",
-       lower=0, upper=N_WORKERS_SUPPLIER_MAX, kind=INT, applies_when=SUPPLIER),
+       lower=0, upper=N_WORKERS_SUPPLIER_MAX, kind=INT, applies_when=SUPPLIER,
+       documented_range=N_WORKERS_SUPPLIER_RANGE),
 )
 
 

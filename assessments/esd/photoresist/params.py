@@ -22,12 +22,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..models import dermal
+from ..models import dermal, residue
 from ..parameters import (
     CHOICE,
     FRACTION,
     INT,
     CrossCheck,
+    DocumentedRange,
     EngineValidationError,
     Param,
     ParamSet,
@@ -112,17 +113,91 @@ AREA_1HAND_MAX = 1_000.0
 AREA_2HAND_MAX = 2_000.0
 
 
+# --- Documented ranges (the sensitivity analysis's ends; none where the documents give none)
+#
+# Only the ranges and alternatives the documents print. With none: RHOphoto and Napp_ratio
+# (one EPA assumption each), Ncont_site_day, Nexp_incident, Fphoto_develop and Fphoto_waste
+# (one value), Noperators_line_shift (Spinillo's 2 a line-shift; SIA's 25 to 150 count a
+# site's operators over all shifts), Nshifts_day, max_exposure_days (a cap), the 2004
+# edition's container and equipment residue ("up to 0.6 %", 0.01: no other end).
+
+_ROW_NAMES = {c.NICHE.key: "niche", c.LARGE_SCALE_LOW.key: "large scale, low end",
+              c.LARGE_SCALE_HIGH.key: "large scale, high end"}
+_NOT_COMBINED = "the rows are consistent sets: their high ends are not to be combined"
+
+
+def _table_rows(symbol: str, table: str, note: str = "") -> DocumentedRange:
+    """The span of one Eqn 3-1 input over the rows of Table 3-2 (2010) or Table 3-1 (2004)."""
+    values = [(getattr(s, symbol), _ROW_NAMES[s.key]) for s in c.FACILITY_SCALES]
+    listed = ", ".join(f"{given(v)} ({name})" for v, name in values)
+    return DocumentedRange(min(v for v, _ in values), max(v for v, _ in values),
+                           f"{table}: {listed}; {_NOT_COMBINED}{note}")
+
+
+_TABLE_3_2 = f"{c.ESD_2010} Table 3-2 (SIA, 2003)"
+_TABLE_3_1_2004 = f"{c.ESD_2004} Table 3-1, p. 11 (ref 26)"
+_QAPPLY_TEXT = " (the text's 0.5 to 5 mL an application is wider)"
+FCHEM_RANGE = DocumentedRange(0.2, c.FCHEM_DEFAULT, f"{c.ESD_2010} §3.4 and Table A-4: 0.4, the high end "
+                              "(Courtney, 1994); 0.2 (SIA, 2003; UBA Germany, 2003)")
+FCHEM_RANGE_2004 = DocumentedRange(0.2, c.FCHEM_DEFAULT, f"{c.ESD_2004} Eqn 3-2, p. 12, and Table B-2: 0.4, "
+                                   "conservative (ref 5); 0.2 (refs 23, 24)")
+FCONTAINER_DISP_RANGE = DocumentedRange(
+    residue.SMALL_CONTAINER_CT, residue.SMALL_CONTAINER_HE,
+    f"{c.ESD_2010} Appendix B Table B-3, {residue.SMALL_CONTAINER_MODEL} (bottles and small containers, "
+    "CEB, 1992): central tendency 0.003, high end 0.006 (the default)")
+FEQUIP_DISP_RANGE = DocumentedRange(
+    residue.SINGLE_VESSEL_GRAVITY_CT, residue.SINGLE_VESSEL_CONSERVATIVE,
+    f"{c.ESD_2010} Appendix B Table B-5, {residue.SINGLE_VESSEL_MODEL} (CEB, 1992): 0.0007 (gravity drain, "
+    "central tendency), 0.002 (gravity drain, high end to bounding), 0.01 (pumping, conservative: the default)")
+VCONT_RANGE = DocumentedRange(1.0, 19.0, f"{c.ESD_2010} §4.2: one-liter or one-gallon (3.8-liter) bottles and "
+                              "one- to five-gallon (3.8 to 19-liter) NOW Pack bottles (CEB, 1994a, 2001b; SIA, 2003)")
+CLEANINGS_RANGE = DocumentedRange(12, 52, f"{c.ESD_2010} §4.3 note and §2.4 (Spinillo, 2005): cleaning monthly "
+                                  "(12 a year), every two weeks (26) or weekly (52); left empty, every "
+                                  "application day, the conservative default")
+_WAFER = (f"{c.ESD_2010} §4.4 and Table A-4: 1 to 7 % adheres (SIA, 2003; ISESH, 2002); 0.07 is conservative "
+          "for water releases, 0.01 maximises incineration")
+FPHOTO_WAFER_RANGE = DocumentedRange(c.FPHOTO_WAFER_LOW_2004, c.FPHOTO_WAFER_HIGH_2004, _WAFER)
+FPHOTO_WAFER_RANGE_2018 = DocumentedRange(
+    c.FPHOTO_WAFER_LOW_2004, c.FPHOTO_WAFER_HIGH_2004,
+    f"{_WAFER}; {c.EPA_2018} §4.5 and Table 1-1: the Consortium's 5.5 % falls within the 1-7 % range")
+FPHOTO_WAFER_RANGE_2004 = DocumentedRange(c.FPHOTO_WAFER_LOW_2004, c.FPHOTO_WAFER_HIGH_2004,
+                                          c.FPHOTO_WAFER_SOURCE_2004)
+NLINES_SITE_RANGE = DocumentedRange(2, c.NLINES_SITE_DEFAULT, f"{c.ESD_2010} §5.2.1: between two and eight "
+                                    "spin-coating lines a site (SIA, 2006); 8, the high end, is the default")
+NTECHS_SHIFT_RANGE = DocumentedRange(4, 12, f"{c.ESD_2010} §5.2.2: about four technicians per shift at a smaller "
+                                     "site, 5 to 12 at a larger one (Spinillo, 2005); SIA's 10 to 30 a site "
+                                     "(SIA, 2006) is 3 to 10 per shift")
+QLIQUID_SKIN_RANGE = DocumentedRange(c.QLIQUID_SKIN_LOW_DEFAULT, c.QLIQUID_SKIN_HIGH_DEFAULT, c.QLIQUID_SKIN_SOURCE)
+QLIQUID_SKIN_RANGE_2004 = DocumentedRange(c.QLIQUID_SKIN_LOW_DEFAULT, c.QLIQUID_SKIN_HIGH_DEFAULT,
+                                          c.QLIQUID_SKIN_SOURCE_2004)
+NWORKERS_RANGE_2004 = DocumentedRange(c.NWORKERS_LOW_2004, c.NWORKERS_HIGH_2004, c.NWORKERS_SOURCE_2004)
+
+
+def hand_area_ranges(area_set: str) -> tuple[DocumentedRange, DocumentedRange] | None:
+    """One and two hands' areas between the 2010 ESD's printed set and EPA's 2013 set, for
+    the scenario that cites both (the 2018 update, :data:`.constants.HAND_AREAS_2018_REASON`);
+    ``None`` for a scenario whose documents print one set."""
+    if area_set != c.HAND_AREAS_2018:
+        return None
+    printed, current = dermal.HAND_AREA_SETS[c.HAND_AREAS_2010], dermal.HAND_AREA_SETS[c.HAND_AREAS_2018]
+    source = (f"{c.ESD_2010} §5.3 to 5.7: {given(printed.one_hand)} and {given(printed.two_hands)} cm² "
+              f"(CEB, 2000); {c.HAND_AREAS_2018_REASON}: {given(current.one_hand)} and {given(current.two_hands)} cm²")
+    return (DocumentedRange(min(printed.one_hand, current.one_hand), max(printed.one_hand, current.one_hand), source),
+            DocumentedRange(min(printed.two_hands, current.two_hands), max(printed.two_hands, current.two_hands),
+                            source))
+
+
 # --- Declarations shared by the three editions -----------------------------------------
 
 
-def _production(fchem_source: str) -> list[Param]:
+def _production(fchem_source: str, fchem_range: DocumentedRange) -> list[Param]:
     return [
         Param("Qchem_yr", "Production volume of the chemical", "kg/yr", None,
               "The submission", PRODUCTION, lower=0, lower_open=True, required=True,
               from_case="production_volume_kg_yr"),
         Param("Fchem", "Mass fraction of the chemical in the photoresist", "kg/kg", c.FCHEM_DEFAULT,
               fchem_source, PRODUCTION, lower=0, upper=1, lower_open=True, from_case="use_concentration",
-              share=FRACTION),
+              share=FRACTION, documented_range=fchem_range),
         Param("VPchem", "Vapour pressure of the chemical", "torr", None,
               "The submission; at 0.001 torr or more the chemical is not the nonvolatile one the ESD "
               f"assumes ({c.NONVOLATILE_VP_SOURCE})", PRODUCTION, lower=0, upper=VP_MAX_TORR,
@@ -136,19 +211,23 @@ def _production(fchem_source: str) -> list[Param]:
     ]
 
 
-def _eqn_3_1(scale_source: str, rho_source: str, napp_source: str) -> list[Param]:
+def _eqn_3_1(scale_source: str, rho_source: str, napp_source: str, table: str) -> list[Param]:
     s = c.DEFAULT_SCALE
     return [
         Param("Napply", "Applications per site-hour", "applications/site-hr", s.Napply,
-              f"{scale_source}; {c.NAPPLY_MAX_SOURCE}", FACILITY, lower=0, upper=c.NAPPLY_MAX, lower_open=True),
+              f"{scale_source}; {c.NAPPLY_MAX_SOURCE}", FACILITY, lower=0, upper=c.NAPPLY_MAX, lower_open=True,
+              documented_range=_table_rows("Napply", table)),
         Param("TIMEapply_hours", "Hours of application per day", "h/day", s.TIMEapply_hours, scale_source,
-              FACILITY, lower=0, upper=c.HOURS_PER_DAY, lower_open=True),
+              FACILITY, lower=0, upper=c.HOURS_PER_DAY, lower_open=True,
+              documented_range=_table_rows("TIMEapply_hours", table)),
         Param("Qapply", "Photoresist dispensed per application", "mL/application", s.Qapply,
-              f"{scale_source}; {c.QAPPLY_MAX_SOURCE}", FACILITY, lower=0, upper=c.QAPPLY_MAX_ML, lower_open=True),
+              f"{scale_source}; {c.QAPPLY_MAX_SOURCE}", FACILITY, lower=0, upper=c.QAPPLY_MAX_ML, lower_open=True,
+              documented_range=_table_rows("Qapply", table, _QAPPLY_TEXT)),
         Param("RHOphoto", "Photoresist density", "kg/L", c.RHOPHOTO_DEFAULT, rho_source, FACILITY,
               lower=0, upper=RHOPHOTO_MAX, lower_open=True),
         Param("TIMEapply_days", "Days of application per year", "days/yr", s.TIMEapply_days, scale_source,
-              FACILITY, lower=1, upper=c.DAYS_PER_YEAR, kind=INT),
+              FACILITY, lower=1, upper=c.DAYS_PER_YEAR, kind=INT,
+              documented_range=_table_rows("TIMEapply_days", table)),
         Param("Napp_ratio", "Fraction of the applications that use a photoresist with the chemical", "-",
               c.NAPP_RATIO_DEFAULT, napp_source, FACILITY, lower=0, upper=1, lower_open=True, share=FRACTION,
               help="The ESD's Napp_chem ÷ Napp_photo."),
@@ -158,20 +237,26 @@ def _eqn_3_1(scale_source: str, rho_source: str, napp_source: str) -> list[Param
     ]
 
 
-def _dermal(area_set: str, q_source: str, nexp_source: str, max_days_source: str, *, two_hands: bool) -> list[Param]:
+def _dermal(area_set: str, q_source: str, nexp_source: str, max_days_source: str, *, two_hands: bool,
+            q_range: DocumentedRange) -> list[Param]:
     areas = dermal.HAND_AREA_SETS[area_set]
+    one_hand_range, two_hands_range = hand_area_ranges(area_set) or (None, None)
     params = [
         Param("Qliquid_skin_low", "Liquid photoresist left on skin, low end", "mg/cm²-incident",
-              c.QLIQUID_SKIN_LOW_DEFAULT, q_source, WORKERS, lower=0, upper=QLIQUID_SKIN_MAX, lower_open=True),
+              c.QLIQUID_SKIN_LOW_DEFAULT, q_source, WORKERS, lower=0, upper=QLIQUID_SKIN_MAX, lower_open=True,
+              documented_range=q_range),
         Param("Qliquid_skin_high", "Liquid photoresist left on skin, high end", "mg/cm²-incident",
-              c.QLIQUID_SKIN_HIGH_DEFAULT, q_source, WORKERS, lower=0, upper=QLIQUID_SKIN_MAX, lower_open=True),
+              c.QLIQUID_SKIN_HIGH_DEFAULT, q_source, WORKERS, lower=0, upper=QLIQUID_SKIN_MAX, lower_open=True,
+              documented_range=q_range),
         Param("AREAsurface_1hand", "Skin area contacted, one hand", "cm²", areas.one_hand,
-              areas.source, WORKERS, lower=0, upper=AREA_1HAND_MAX, lower_open=True),
+              areas.source, WORKERS, lower=0, upper=AREA_1HAND_MAX, lower_open=True,
+              documented_range=one_hand_range),
     ]
     if two_hands:
         params.append(
             Param("AREAsurface_2hand", "Skin area contacted, two hands", "cm²", areas.two_hands,
-                  areas.source, WORKERS, lower=0, upper=AREA_2HAND_MAX, lower_open=True))
+                  areas.source, WORKERS, lower=0, upper=AREA_2HAND_MAX, lower_open=True,
+                  documented_range=two_hands_range))
     params += [
         Param("Nexp_incident", "Exposure incidents per day", "incidents/day", c.NEXP_INCIDENT_DEFAULT,
               f"{nexp_source}; {c.NEXP_INCIDENT_MAX_SOURCE}", WORKERS, lower=1, upper=c.NEXP_INCIDENT_MAX,
@@ -187,8 +272,8 @@ def _dermal(area_set: str, q_source: str, nexp_source: str, max_days_source: str
 
 def revised_params(area_set: str, *, stripping: bool) -> list[Param]:
     """The inputs of the 2010 ESD (and, with ``stripping``, of the 2018 update)."""
-    params = _production(c.FCHEM_SOURCE)
-    params += _eqn_3_1(c.TABLE_3_2_SOURCE, c.RHOPHOTO_SOURCE, c.NAPP_RATIO_SOURCE)
+    params = _production(c.FCHEM_SOURCE, FCHEM_RANGE)
+    params += _eqn_3_1(c.TABLE_3_2_SOURCE, c.RHOPHOTO_SOURCE, c.NAPP_RATIO_SOURCE, _TABLE_3_2)
     params.append(
         Param("daily_use_basis", "Daily use after rounding the number of sites up", "", DISPENSED,
               f"{c.ESD_2010} Eqn 3-3 footnote (the ESD's rule); {c.EPA_2018} Section 7 sample IRER (ChemSTEER's)",
@@ -196,31 +281,34 @@ def revised_params(area_set: str, *, stripping: bool) -> list[Param]:
     params += [
         Param("Fcontainer_disp", "Fraction of the photoresist left in emptied containers", "kg/kg",
               c.FCONTAINER_DISP_DEFAULT, c.FCONTAINER_DISP_SOURCE, CONTAINERS, lower=0, upper=1, upper_open=True,
-              share=FRACTION),
+              share=FRACTION, documented_range=FCONTAINER_DISP_RANGE),
         Param("Vcont", "Volume of photoresist per container", "L/container", c.VCONT_DEFAULT_L,
-              f"{c.VCONT_SOURCE}; {c.VCONT_MAX_SOURCE}", CONTAINERS, lower=0, upper=c.VCONT_MAX_L, lower_open=True),
+              f"{c.VCONT_SOURCE}; {c.VCONT_MAX_SOURCE}", CONTAINERS, lower=0, upper=c.VCONT_MAX_L, lower_open=True,
+              documented_range=VCONT_RANGE),
         Param("Ncont_site_day", "Containers emptied per site-day, when fewer containers than days",
               "containers/site-day", c.NCONT_SITE_DAY_DEFAULT, f"{c.NCONT_SITE_DAY_SOURCE}; {c.NCONT_SITE_DAY_MAX_SOURCE}",
               CONTAINERS, lower=1, upper=c.NCONT_SITE_DAY_MAX, kind=INT),
         Param("Fequip_disp", "Fraction of the chemical left in the equipment as residue", "kg/kg",
               c.FEQUIP_DISP_DEFAULT, c.FEQUIP_DISP_SOURCE, PROCESS, lower=0, upper=1, upper_open=True,
-              share=FRACTION),
+              share=FRACTION, documented_range=FEQUIP_DISP_RANGE),
         Param("cleanings_per_year", "Equipment cleanings per year", "cleanings/yr", None,
               c.CLEANING_SOURCE, PROCESS, lower=1, upper=c.DAYS_PER_YEAR, kind=INT,
-              if_empty="the equipment is cleaned every application day, the ESD's conservative default"),
+              if_empty="the equipment is cleaned every application day, the ESD's conservative default",
+              documented_range=CLEANINGS_RANGE),
         Param("cleaning_interval_days", "Days of residue collected per cleaning", "days", None,
               c.CLEANING_SOURCE, PROCESS, lower=0, upper=c.DAYS_PER_YEAR, lower_open=True,
               if_empty="the application days between cleanings (application days ÷ cleanings per year)",
               help="Give it only with the equipment cleanings per year."),
         Param("Fphoto_wafer", "Fraction of the applied chemical adhering to the wafer", "kg/kg",
               c.FPHOTO_WAFER_DEFAULT, c.FPHOTO_WAFER_SOURCE_2018 if stripping else c.FPHOTO_WAFER_SOURCE,
-              PROCESS, lower=0, upper=1, share=FRACTION),
+              PROCESS, lower=0, upper=1, share=FRACTION,
+              documented_range=FPHOTO_WAFER_RANGE_2018 if stripping else FPHOTO_WAFER_RANGE),
         Param("Fphoto_wafer_range", "Fraction adhering to the wafer: one value or both ends of the range", "",
               ONE_VALUE, c.FPHOTO_WAFER_RANGE_SOURCE, PROCESS, kind=CHOICE, choices=WAFER_RANGES,
               choice_help=WAFER_RANGE_HELP),
         Param("Fphoto_wafer_low", "Fraction adhering to the wafer, low end of the range", "kg/kg",
               c.FPHOTO_WAFER_LOW_2004, c.FPHOTO_WAFER_RANGE_SOURCE, PROCESS, lower=0, upper=1, share=FRACTION,
-              applies_when=when(Fphoto_wafer_range=BOTH_ENDS),
+              applies_when=when(Fphoto_wafer_range=BOTH_ENDS), documented_range=FPHOTO_WAFER_RANGE,
               help="The high end is the fraction adhering to the wafer entered above."),
         Param("Fphoto_develop", "Fraction of the adhered chemical removed in development", "kg/kg",
               c.FPHOTO_DEVELOP_DEFAULT, c.FPHOTO_DEVELOP_SOURCE, PROCESS, lower=0, upper=1, share=FRACTION),
@@ -237,18 +325,18 @@ def revised_params(area_set: str, *, stripping: bool) -> list[Param]:
               WORKERS, lower=1, upper=c.NOPERATORS_LINE_SHIFT_MAX, kind=INT),
         Param("Nlines_site", "Spin-coating lines per site", "lines/site", c.NLINES_SITE_DEFAULT,
               f"{c.NLINES_SITE_SOURCE}; {c.NLINES_SITE_MAX_SOURCE}", WORKERS, lower=1, upper=c.NLINES_SITE_MAX,
-              kind=INT),
+              kind=INT, documented_range=NLINES_SITE_RANGE),
         Param("Nshifts_day", "Working shifts per day", "shifts/day", c.NSHIFTS_DAY_DEFAULT, c.NSHIFTS_DAY_SOURCE,
               WORKERS, lower=1, upper=c.HOURS_PER_DAY, kind=INT),
         Param("Ntechs_shift", "Maintenance/waste-management technicians per shift", "workers/shift",
               c.NTECHS_SHIFT_DEFAULT, f"{c.NTECHS_SHIFT_SOURCE}; {c.NTECHS_SHIFT_MAX_SOURCE}", WORKERS, lower=1,
-              upper=c.NTECHS_SHIFT_MAX, kind=INT),
+              upper=c.NTECHS_SHIFT_MAX, kind=INT, documented_range=NTECHS_SHIFT_RANGE),
         Param("Fphoto_waste", "Mass fraction of photoresist in the collected waste solvent", "mg/mg",
               c.FPHOTO_WASTE_DEFAULT, c.FPHOTO_WASTE_SOURCE, WORKERS, lower=0, upper=1, lower_open=True,
               share=FRACTION),
     ]
     params += _dermal(area_set, c.QLIQUID_SKIN_SOURCE, c.NEXP_INCIDENT_SOURCE, c.MAX_EXPOSURE_DAYS_SOURCE,
-                      two_hands=True)
+                      two_hands=True, q_range=QLIQUID_SKIN_RANGE)
     return params
 
 
@@ -262,9 +350,9 @@ def revised_steps(*, stripping: bool) -> tuple[Step, ...]:
 
 def params_2004() -> list[Param]:
     """The inputs of the 2004 edition."""
-    params = _production(c.FCHEM_SOURCE_2004)
+    params = _production(c.FCHEM_SOURCE_2004, FCHEM_RANGE_2004)
     params += _eqn_3_1(c.TABLE_3_1_2004_SOURCE, f"{c.ESD_2004} ¶39, p. 11 (density of water, 1 g/mL)",
-                       c.NAPP_RATIO_SOURCE_2004)
+                       c.NAPP_RATIO_SOURCE_2004, _TABLE_3_1_2004)
     params += [
         Param("Fcontainer_disp", "Fraction of the photoresist left in emptied containers", "kg/kg",
               c.FCONTAINER_DISP_DEFAULT, c.FCONTAINER_DISP_SOURCE_2004, CONTAINERS, lower=0, upper=1,
@@ -273,20 +361,22 @@ def params_2004() -> list[Param]:
               c.FEQUIP_DISP_DEFAULT, c.FEQUIP_DISP_SOURCE_2004, PROCESS, lower=0, upper=1, upper_open=True,
               share=FRACTION),
         Param("Fphoto_wafer_low", "Fraction adhering to the wafer, low end of the range", "kg/kg",
-              c.FPHOTO_WAFER_LOW_2004, c.FPHOTO_WAFER_SOURCE_2004, PROCESS, lower=0, upper=1, share=FRACTION),
+              c.FPHOTO_WAFER_LOW_2004, c.FPHOTO_WAFER_SOURCE_2004, PROCESS, lower=0, upper=1, share=FRACTION,
+              documented_range=FPHOTO_WAFER_RANGE_2004),
         Param("Fphoto_wafer_high", "Fraction adhering to the wafer, high end of the range", "kg/kg",
-              c.FPHOTO_WAFER_HIGH_2004, c.FPHOTO_WAFER_SOURCE_2004, PROCESS, lower=0, upper=1, share=FRACTION),
+              c.FPHOTO_WAFER_HIGH_2004, c.FPHOTO_WAFER_SOURCE_2004, PROCESS, lower=0, upper=1, share=FRACTION,
+              documented_range=FPHOTO_WAFER_RANGE_2004),
         Param("Fphoto_develop", "Fraction of the adhered photoresist removed in development", "kg/kg",
               c.FPHOTO_DEVELOP_DEFAULT, c.FPHOTO_DEVELOP_SOURCE_2004, PROCESS, lower=0, upper=1, share=FRACTION),
         Param("Nworkers_low", "Workers exposed per site, low end", "workers/site", c.NWORKERS_LOW_2004,
               f"{c.NWORKERS_SOURCE_2004}; {c.NWORKERS_MAX_SOURCE_2004}", WORKERS, lower=1,
-              upper=c.NWORKERS_MAX_2004, kind=INT),
+              upper=c.NWORKERS_MAX_2004, kind=INT, documented_range=NWORKERS_RANGE_2004),
         Param("Nworkers_high", "Workers exposed per site, high end", "workers/site", c.NWORKERS_HIGH_2004,
               f"{c.NWORKERS_SOURCE_2004}; {c.NWORKERS_MAX_SOURCE_2004}", WORKERS, lower=1,
-              upper=c.NWORKERS_MAX_2004, kind=INT),
+              upper=c.NWORKERS_MAX_2004, kind=INT, documented_range=NWORKERS_RANGE_2004),
     ]
     params += _dermal(c.HAND_AREAS_2004, c.QLIQUID_SKIN_SOURCE_2004, c.NEXP_INCIDENT_SOURCE_2004,
-                      c.MAX_EXPOSURE_DAYS_SOURCE_2004, two_hands=False)
+                      c.MAX_EXPOSURE_DAYS_SOURCE_2004, two_hands=False, q_range=QLIQUID_SKIN_RANGE_2004)
     return params
 
 

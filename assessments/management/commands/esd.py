@@ -3,9 +3,10 @@
     python manage.py esd list                     # JSON array of the scenarios
     python manage.py esd defaults KEY             # JSON: every input of KEY with its default
     python manage.py esd compute KEY [FILE|-]     # JSON inputs in (file or stdin), results out
+    python manage.py esd sensitivity KEY [FILE|-] # the same inputs (+ "samples", "seed"), sensitivity out
     python manage.py esd verify [--json]          # the documents' worked examples, recomputed
 
-For list, defaults and compute only JSON goes to stdout. Any bad input (unknown scenario or
+For list, defaults, compute and sensitivity only JSON goes to stdout. Any bad input (unknown scenario or
 symbol, a value out of range, a string where a number belongs, malformed or non-object
 JSON, an unreadable file, bad arguments) writes ``{"errors": {SYMBOL or "__all__":
 message}}`` to stderr and exits with status 2; nothing escapes as a traceback. The engine
@@ -17,6 +18,11 @@ documents' worked examples, as a table with a closing count on stdout, or with `
 as a JSON array on stdout and the count on stderr. It exits 0 when every figure that
 differs has a note, else 1 with the unexplained rows on stderr; bad arguments exit 2 as
 above. It takes no KEY.
+
+``sensitivity`` (INTERFACE.md, "Additions, version 3", "Sensitivity") reads what ``compute``
+reads, plus the optional keys ``"samples"`` (the band's samples, default 0: no band) and
+``"seed"`` (default 1), and prints :func:`assessments.esd.sensitivity.analyse`'s JSON. Bad
+inputs give exactly ``compute``'s errors (and a bad ``samples`` or ``seed`` its own).
 """
 
 from __future__ import annotations
@@ -29,16 +35,20 @@ from typing import Any, NoReturn, TextIO
 
 from django.core.management.base import BaseCommand, CommandParser, DjangoHelpFormatter
 
-from assessments.esd import registry, verification
+from assessments.esd import registry, sensitivity, verification
 from assessments.esd.number_text import json_number
 from assessments.esd.parameters import ALL, CHOICE, CHOICE_RANGE, EngineValidationError
 from assessments.numbers import significant
 
-LIST, DEFAULTS, COMPUTE, VERIFY = "list", "defaults", "compute", "verify"
+LIST, DEFAULTS, COMPUTE, SENSITIVITY, VERIFY = "list", "defaults", "compute", "sensitivity", "verify"
 #: The actions of the JSON contract (INTERFACE.md's first section): JSON on stdout, exit 0
 #: or 2. ``verify`` is apart: it prints a table by default and exits 1 on a difference
 #: no note explains.
-ACTIONS = (LIST, DEFAULTS, COMPUTE)
+ACTIONS = (LIST, DEFAULTS, COMPUTE, SENSITIVITY)
+#: The actions that read JSON inputs (FILE, or stdin).
+READING = (COMPUTE, SENSITIVITY)
+#: The keys of ``sensitivity``'s input that are not inputs of the scenario.
+SAMPLES, SEED = "samples", "seed"
 STDIN = "-"
 EXIT_BAD_INPUT = 2
 EXIT_UNEXPLAINED = 1
@@ -63,6 +73,12 @@ errors as JSON on stderr (exit 2).
       allowance_kg_yr, allowance_basis, rounding_limit_kg_yr, over_release_kg_yr,
       over_release_warning, over_release_inputs} (the last four added by issue 26: the
       warning, "" when none, that the releases exceed the use beyond whole-container rounding).
+  esd sensitivity KEY [FILE|-]
+      reads compute's JSON inputs, plus "samples" (default 0) and "seed" (default 1) for the
+      illustrative band; prints {"scenario", "engine_version", "outputs": [{"id", "estimate",
+      "quantity", "label", "base", "drivers": [{"input", "low", "high", "source",
+      "output_at_low", "output_at_high"}], "overrides": [{"input", "value", "default",
+      "output_at_default"}], "band"?: {"samples", "seed", "p5", "p50", "p95"}}]}.
   esd verify [--json]
       runs every worked example of the documents through the engine (no KEY): one row a
       printed figure, {"document", "section", "quantity", "printed", "computed", "match",
@@ -74,7 +90,8 @@ errors as JSON on stderr (exit 2).
 Errors: {"errors": {"SYMBOL" or "__all__": "message"}} on stderr, exit status 2.
 """
 
-USAGE = "usage: esd list | esd defaults KEY | esd compute KEY [FILE|-] | esd verify [--json]"
+USAGE = ("usage: esd list | esd defaults KEY | esd compute KEY [FILE|-] | esd sensitivity KEY [FILE|-] | "
+         "esd verify [--json]")
 NEEDS_KEY = "{action} needs a scenario KEY; " + USAGE
 UNKNOWN_ACTION = "unknown action {action!r}; " + USAGE
 EXTRA_ARGUMENT = "unexpected argument {argument!r}; " + USAGE
@@ -106,7 +123,7 @@ class Command(BaseCommand):
         return parser
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("action", nargs="?", help="list, defaults, compute or verify")
+        parser.add_argument("action", nargs="?", help="list, defaults, compute, sensitivity or verify")
         parser.add_argument("key", nargs="?", help="scenario key, e.g. photoresist-2010")
         parser.add_argument("source", nargs="?", help='JSON inputs file, or "-" (the default) for stdin')
         parser.add_argument("extra", nargs="*", help="(not accepted)")
@@ -137,7 +154,7 @@ class Command(BaseCommand):
             raise EngineValidationError({ALL: UNKNOWN_ACTION.format(action=action) if action else USAGE})
         if options.get("json"):
             raise EngineValidationError({ALL: JSON_IS_FOR_VERIFY})
-        unexpected = extra or ([source] if action != COMPUTE and source is not None else [])
+        unexpected = extra or ([source] if action not in READING and source is not None else [])
         if action == LIST and key is not None:
             unexpected = [key, *unexpected]
         if unexpected:
@@ -150,6 +167,8 @@ class Command(BaseCommand):
             return defaults_payload(registry.get(key))
         scenario = registry.get(key)
         inputs = read_inputs(source or STDIN, options.get("stdin") or sys.stdin)
+        if action == SENSITIVITY:
+            return sensitivity_payload(scenario, inputs)
         try:
             return scenario.compute(inputs).as_dict()
         except EngineValidationError as exc:
@@ -240,6 +259,33 @@ def defaults_payload(scenario: registry.Scenario) -> dict[str, Any]:
         "presets": [{"key": p.key, "label": p.label, "values": dict(p.values), "source": p.source}
                     for p in scenario.presets],
     }
+
+
+def sensitivity_payload(scenario: registry.Scenario, inputs: dict[str, Any]) -> dict[str, Any]:
+    """``esd sensitivity``'s JSON for ``inputs`` (compute's, with ``samples`` and ``seed`` taken
+    out); bad inputs raise with compute's errors, a bad ``samples`` or ``seed`` beside them."""
+    inputs = dict(inputs)
+    samples, seed = (_whole(inputs.pop(SAMPLES, 0)), _whole(inputs.pop(SEED, sensitivity.DEFAULT_SEED)))
+    errors: dict[str, str] = {}
+    try:
+        sensitivity.check_band_options(samples, seed)
+    except EngineValidationError as exc:
+        errors.update(exc.errors)
+    try:
+        if errors:
+            scenario.compute(inputs)  # compute's errors too, all at once
+        else:
+            return sensitivity.analyse(scenario.key, inputs, samples=samples, seed=seed)
+    except EngineValidationError as exc:
+        errors = {**json_words(scenario, exc.errors), **errors}
+    raise EngineValidationError(errors)
+
+
+def _whole(value: Any) -> Any:
+    """A JSON number with no fraction as an int (``2000.0`` is 2000); anything else unchanged."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
 
 
 def json_words(scenario: registry.Scenario, errors: dict[str, str]) -> dict[str, str]:

@@ -1,0 +1,185 @@
+"""What drives each number: the engine's sensitivity analysis of one use, as the results page
+draws it (issue 30, item 5) and the IRER's optional appendix prints it.
+
+:func:`use_sensitivity` asks the engine (``esd.sensitivity.study``, without the band) about a
+computed use whose inputs are current, and gives each release and exposure output's tornado
+(one bar per input with a documented range, from the output at the range's low end to the
+output at its high end, around the output as computed), with the chart's geometry drawn here
+so the template only places numbers, and the override-impact rows (the output now, with
+every overridden input back at its default, and their ratio).
+
+The band (the illustrative Monte Carlo percentiles) is not computed here: 2,000 samples take
+seconds, too slow for a page request or a report draw (:data:`NO_BAND`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .numbers import entered, quantity, significant, unit_for
+from .presentation import CURRENT, UNCOMPUTED, scenario_state
+
+#: Why the page shows no analysis for a use that is not current.
+NOT_CURRENT_TEXT = "Compute the use again with its present inputs to see what drives each number."
+NOT_COMPUTABLE_TEXT = "The engine cannot analyse these inputs now: {errors}."
+NO_BAND = ("The illustrative band (the spread of each output when every ranged input varies at once) is not "
+           "shown: it takes thousands of computations, too many for this page.")
+INTRO = ("Each bar shows how far one input moves the number when it is set to the low end, then the high end, "
+         "of the range its document prints, every other input as given. The line marks the number as computed.")
+
+#: The chart's geometry, in the SVG's own units (it scales to the page's width).
+WIDTH = 720
+PLOT_LEFT = 150
+PLOT_RIGHT = 570
+ROW = 42
+TOP = 26
+BAR = 14
+
+
+def use_sensitivity(*, scenario: Any) -> dict:
+    """The results page's "What drives each number" content for ``scenario``:
+    ``{"shown", "reason", "intro", "band_note", "charts", "overrides"}``. ``shown`` is False
+    (with ``reason``) for a use that is not computed or whose inputs changed since."""
+    state = scenario_state(scenario)
+    empty = {"shown": False, "reason": "", "intro": INTRO, "band_note": NO_BAND, "charts": [], "overrides": []}
+    if state == UNCOMPUTED:
+        return empty
+    if state != CURRENT:
+        return {**empty, "reason": NOT_CURRENT_TEXT}
+    found, params, errors = use_study(scenario=scenario)
+    if found is None:
+        return {**empty, "reason": NOT_COMPUTABLE_TEXT.format(errors=errors)}
+    charts = [chart(output, params, n) for n, output in enumerate(found.outputs, start=1) if output.drivers]
+    overrides = [row for output in found.outputs if (row := override_row(output, params))]
+    return {**empty, "shown": True, "charts": charts, "overrides": overrides}
+
+
+def use_study(*, scenario: Any) -> tuple[Any, dict, str]:
+    """The engine's sensitivity study (without the band) of the inputs ``scenario``'s stored
+    result was computed from, its scenario's inputs by symbol, and ``""``; or ``None``, ``{}``
+    and the engine's errors in words when it cannot analyse them."""
+    from .esd import registry, sensitivity
+    from .esd.parameters import EngineValidationError
+
+    try:
+        params = {p.symbol: p for p in registry.get(scenario.scenario_key).params.params}
+        found = sensitivity.study(scenario.scenario_key, scenario.computed_inputs or {}, samples=0)
+    except EngineValidationError as exc:
+        return None, {}, "; ".join(map(str, exc.errors.values()))
+    return found, params, ""
+
+
+def input_name(param: Any, symbol: str) -> dict:
+    """An input as the page names it: its label and the symbol its document prints (if any)."""
+    if param is None:
+        return {"label": symbol, "symbol": ""}
+    return {"label": param.label, "symbol": param.shown_symbol}
+
+
+def input_value(value: Any, param: Any) -> str:
+    """An input's value as entered, with its units; a choice by its label, as the form lists it."""
+    from .esd.parameters import CHOICE
+
+    if param is not None and param.kind == CHOICE and value is not None:
+        return str(param.choice_label(value))
+    text = entered(value)
+    units = unit_for(value, param.units) if param is not None and param.units else ""
+    return f"{text} {units}".strip()
+
+
+def _x(value: float, low: float, high: float) -> float:
+    if high == low:
+        return (PLOT_LEFT + PLOT_RIGHT) / 2
+    return PLOT_LEFT + (value - low) / (high - low) * (PLOT_RIGHT - PLOT_LEFT)
+
+
+def chart(output: Any, params: dict, number: int) -> dict:
+    """One output's tornado: its rows (the table's and the bars'), the SVG's geometry and a
+    sentence describing it."""
+    low, high = output.span
+    base_x = _x(output.base, low, high)
+    units = output.units
+    rows = []
+    for i, d in enumerate(output.drivers):
+        param = params.get(d.input)
+        y = TOP + i * ROW
+        x_low, x_high = _x(d.output_at_low, low, high), _x(d.output_at_high, low, high)
+        left, right = min(x_low, x_high, base_x), max(x_low, x_high, base_x)
+        rows.append({
+            **input_name(param, d.input),
+            "range": f"{input_value(d.low, param)} to {input_value(d.high, param)}",
+            "source": d.source,
+            "at_low": quantity(d.output_at_low, units),
+            "at_high": quantity(d.output_at_high, units),
+            "output_at_low": d.output_at_low,
+            "output_at_high": d.output_at_high,
+            # the bar: a segment from the base line to each end's output
+            "label_y": y + 11,
+            "bar_y": y + 16,
+            # the longer segment first, so a shorter one on the same side of the base shows over it
+            "bars": sorted(({"cls": "tornado-low", **_segment(base_x, x_low)},
+                            {"cls": "tornado-high", **_segment(base_x, x_high)}),
+                           key=lambda bar: -float(bar["width"])),
+            "left_x": f"{left - 6:.1f}",
+            "right_x": f"{right + 6:.1f}",
+            "left_text": quantity(min(d.output_at_low, d.output_at_high), units),
+            "right_text": quantity(max(d.output_at_low, d.output_at_high), units),
+            "text_y": y + 16 + BAR - 3,
+        })
+    height = TOP + ROW * len(rows) + 6
+    top = output.drivers[0]
+    top_param = params.get(top.input)
+    description = (
+        f"{output.label}: {quantity(output.base, units)} as computed. "
+        f"{len(rows)} input{'s' if len(rows) != 1 else ''} with a documented range move it; the most, "
+        f"{input_name(top_param, top.input)['label']}, from {quantity(top.output_at_low, units)} at its low end "
+        f"to {quantity(top.output_at_high, units)} at its high end."
+    )
+    return {
+        "id": f"sensitivity-{number}",
+        "label": output.label,
+        "units": units,
+        "base": quantity(output.base, units),
+        "base_value": output.base,
+        "rows": rows,
+        "description": description,
+        "width": WIDTH,
+        "height": height,
+        "base_x": f"{base_x:.1f}",
+        "base_label_y": TOP - 10,
+        "axis_bottom": height - 4,
+    }
+
+
+def _segment(start: float, end: float) -> dict:
+    return {"x": f"{min(start, end):.1f}", "width": f"{max(abs(end - start), 1.0):.1f}"}
+
+
+def override_row(output: Any, params: dict) -> dict | None:
+    """The override-impact row of one output (None when no overridden input moves it): the
+    output now, with every overridden input back at its default, their ratio, and each
+    overridden input with its value, its default and the output with it alone at its default."""
+    if not output.overrides:
+        return None
+    at_defaults = output.output_at_all_defaults
+    moved = sorted(output.overrides, key=lambda o: -abs(output.base - o.output_at_default))
+    inputs = []
+    for o in moved:
+        param = params.get(o.input)
+        inputs.append({
+            **input_name(param, o.input),
+            "value": input_value(o.value, param),
+            "default": "not given" if o.default is None else input_value(o.default, param),
+            "output_at_default": quantity(o.output_at_default, output.units),
+        })
+    ratio = output.base / at_defaults if at_defaults else None
+    return {
+        "label": output.label,
+        "now": quantity(output.base, output.units),
+        "now_value": output.base,
+        "at_defaults": quantity(at_defaults, output.units),
+        "at_defaults_value": at_defaults,
+        "ratio": f"{significant(ratio, 2)}×" if ratio is not None else "—",
+        "inputs": inputs,
+        "names": ", ".join(i["label"] for i in inputs),
+    }
