@@ -31,6 +31,9 @@ from django.contrib.admin.utils import unquote
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.http import Http404
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.html import format_html
 from django_tasks_db.admin import DBTaskResultAdmin
 from django_tasks_db.models import DBTaskResult
 from simple_history.admin import SimpleHistoryAdmin
@@ -42,7 +45,16 @@ from . import permissions, selectors, services
 from .esd import registry
 from .forms.cases import CaseNumberRule
 from .limits import TEXT_LIMITS
-from .models import Assessment, ReviewDecision, Scenario, Submission, case_snapshot, refresh_latest_assessment
+from .models import (
+    Assessment,
+    ReportWorker,
+    ReviewDecision,
+    Scenario,
+    Submission,
+    case_snapshot,
+    refresh_latest_assessment,
+)
+from .reports.heartbeat import silent_after
 
 
 def _keep_stored_values(obj, form) -> None:
@@ -363,14 +375,7 @@ class ReportTaskAdmin(DBTaskResultAdmin):
 
 
 # The report workers (reports.heartbeat): each ``manage.py report_worker`` process, its last
-# heartbeat and the task it is drawing; written by the workers alone. (Imported here so the
-# file's import lines stay as they are while others edit it; it may join line 45's import.)
-from django.urls import reverse  # noqa: E402
-from django.utils import timezone  # noqa: E402
-from django.utils.html import format_html  # noqa: E402
-
-from .models.workers import ReportWorker  # noqa: E402
-from .reports.heartbeat import silent_after  # noqa: E402
+# heartbeat and the task it is drawing; written by the workers alone.
 
 
 @admin.register(ReportWorker)

@@ -129,11 +129,12 @@ def chart(output: Any, params: dict, number: int) -> dict:
     height = TOP + ROW * len(rows) + 6
     top = output.drivers[0]
     top_param = params.get(top.input)
+    moving = sum(1 for d in output.drivers if d.swing > 0)
     description = (
-        f"{output.label}: {quantity(output.base, units)} as computed. "
-        f"{len(rows)} input{'s' if len(rows) != 1 else ''} with a documented range move it; the most, "
-        f"{input_name(top_param, top.input)['label']}, from {quantity(top.output_at_low, units)} at its low end "
-        f"to {quantity(top.output_at_high, units)} at its high end."
+        f"{output.label}: {quantity(output.base, units)} as computed. Of the {len(rows)} input"
+        f"{'s' if len(rows) != 1 else ''} with a documented range, {moving} move{'s' if moving == 1 else ''} it"
+        + (f"; the most, {input_name(top_param, top.input)['label']}, from {quantity(top.output_at_low, units)} "
+           f"at its low end to {quantity(top.output_at_high, units)} at its high end." if moving else ".")
     )
     return {
         "id": f"sensitivity-{number}",

@@ -50,6 +50,7 @@ from .document import (
     Words,
     inline,
 )
+from .sensitivity_appendix import appendix as sensitivity_appendix
 from .use_report import UseBuilder, strong
 
 TITLE = "INITIAL REVIEW ENGINEERING REPORT"
@@ -262,13 +263,15 @@ def irer_report(assessment: Assessment, *, appendix: bool | None = None, combine
     if approved_by:
         approval.append(Para(inline(f"Approved by {approved_by} on "
                                     f"{dateformat.format(_local(assessment.approved_at), 'F j, Y')}."), cls="approval"))
+    # The sensitivity appendix, by the reviewer's choice (off by default: ChemSTEER's length).
+    sensitivity: list[Block] = [sensitivity_appendix(uses)] if assessment.irer_sensitivity else []
     if with_appendix:
         appendix: list[Block] = [Heading(2, inline("Appendix: releases as computed, inputs used and calculation trace"))]
         for use in uses:
             appendix += use.appendix()
-        blocks.append(Group((*appendix, *approval), cls="appendix", tag="section"))
+        blocks.append(Group((*appendix, *sensitivity, *approval), cls="appendix", tag="section"))
     else:
-        blocks += approval
+        blocks += [*sensitivity, *approval]
     running = Running(
         case_number=submission.case_number,
         case=(case_name,),
