@@ -9,7 +9,11 @@ so the template only places numbers, and the override-impact rows (the output no
 every overridden input back at its default, and their ratio).
 
 The band (the illustrative Monte Carlo percentiles) is not computed here: 2,000 samples take
-seconds, too slow for a page request or a report draw (:data:`NO_BAND`).
+seconds, too slow for a page request or a report draw (:data:`NO_BAND`). The report workers
+compute it when asked (``band_tasks``: the page's button, :data:`BAND_ACTION`) and store it;
+the page shows a stored band of the use's current inputs beside each chart (its P5, P50 and
+P95, and a line from P5 to P95 with a mark at P50 under the bars), labelled as an
+illustration (:data:`BAND_LABEL`).
 """
 
 from __future__ import annotations
@@ -24,6 +28,14 @@ NOT_CURRENT_TEXT = "Compute the use again with its present inputs to see what dr
 NOT_COMPUTABLE_TEXT = "The engine cannot analyse these inputs now: {errors}."
 NO_BAND = ("The illustrative band (the spread of each output when every ranged input varies at once) is not "
            "shown: it takes thousands of computations, too many for this page.")
+#: The band's label, beside each chart that shows it.
+BAND_LABEL = ("Monte Carlo band (illustration, {samples:,} samples, seed {seed}): the reported figure is the "
+              "deterministic one")
+#: The button that asks the report workers for the band, when none is stored for these inputs.
+BAND_ACTION = "Compute the band (about 3 s a use, by the report service)"
+BAND_OFFER = ("The illustrative band (the spread of each output when every ranged input varies at once) takes "
+              "thousands of computations: the report service computes it on request.")
+BAND_NONE = "The engine gives no band for these inputs: {note}."
 INTRO = ("Each bar shows how far one input moves the number when it is set to the low end, then the high end, "
          "of the range its document prints, every other input as given. The line marks the number as computed.")
 
@@ -38,10 +50,14 @@ BAR = 14
 
 def use_sensitivity(*, scenario: Any) -> dict:
     """The results page's "What drives each number" content for ``scenario``:
-    ``{"shown", "reason", "intro", "band_note", "charts", "overrides"}``. ``shown`` is False
-    (with ``reason``) for a use that is not computed or whose inputs changed since."""
+    ``{"shown", "reason", "intro", "band_note", "band", "charts", "overrides"}``. ``shown`` is
+    False (with ``reason``) for a use that is not computed or whose inputs changed since.
+    ``band`` is the stored band's label (``{"stored", "label", "offer", "action"}``): with
+    a band stored for the use's current inputs each chart has its ``band`` (else None), and
+    without one ``offer`` says so and ``action`` is the button's label ("" once computed)."""
     state = scenario_state(scenario)
-    empty = {"shown": False, "reason": "", "intro": INTRO, "band_note": NO_BAND, "charts": [], "overrides": []}
+    empty = {"shown": False, "reason": "", "intro": INTRO, "band_note": NO_BAND, "band": None, "charts": [],
+             "overrides": []}
     if state == UNCOMPUTED:
         return empty
     if state != CURRENT:
@@ -49,9 +65,30 @@ def use_sensitivity(*, scenario: Any) -> dict:
     found, params, errors = use_study(scenario=scenario)
     if found is None:
         return {**empty, "reason": NOT_COMPUTABLE_TEXT.format(errors=errors)}
-    charts = [chart(output, params, n) for n, output in enumerate(found.outputs, start=1) if output.drivers]
+    stored = stored_band(scenario=scenario)
+    bands = {(b["id"], b["estimate"], b["quantity"]): b for b in (stored or {}).get("outputs", [])}
+    charted = [output for output in found.outputs if output.drivers]
+    charts = [chart(output, params, n, band=bands.get((output.id, output.estimate, output.quantity)))
+              for n, output in enumerate(charted, start=1)]
     overrides = [row for output in found.outputs if (row := override_row(output, params))]
-    return {**empty, "shown": True, "charts": charts, "overrides": overrides}
+    band = band_summary(stored)
+    return {**empty, "shown": True, "charts": charts, "overrides": overrides, "band": band, "band_note": ""}
+
+
+def stored_band(*, scenario: Any) -> dict | None:
+    """The band the report workers stored for ``scenario``'s current inputs (``band_tasks``), or None."""
+    from . import band_tasks  # its task module imports the report queue's
+
+    return band_tasks.stored_band(key=band_tasks.scenario_band_key(scenario=scenario))
+
+
+def band_summary(stored: dict | None) -> dict:
+    """The band's words on the page: its label when ``stored``; else the offer and the button."""
+    if stored is None:
+        return {"stored": False, "label": "", "offer": BAND_OFFER, "action": BAND_ACTION, "note": ""}
+    label = BAND_LABEL.format(samples=stored["samples"], seed=stored["seed"])
+    note = BAND_NONE.format(note=stored["note"]) if stored.get("note") and not stored["outputs"] else ""
+    return {"stored": True, "label": label, "offer": "", "action": "", "note": note}
 
 
 def use_study(*, scenario: Any) -> tuple[Any, dict, str]:
@@ -93,10 +130,13 @@ def _x(value: float, low: float, high: float) -> float:
     return PLOT_LEFT + (value - low) / (high - low) * (PLOT_RIGHT - PLOT_LEFT)
 
 
-def chart(output: Any, params: dict, number: int) -> dict:
+def chart(output: Any, params: dict, number: int, band: dict | None = None) -> dict:
     """One output's tornado: its rows (the table's and the bars'), the SVG's geometry and a
-    sentence describing it."""
+    sentence describing it; with ``band`` (its stored P5, P50 and P95), the band's row too,
+    the chart's span widened to hold it."""
     low, high = output.span
+    if band is not None:
+        low, high = min(low, band["p5"]), max(high, band["p95"])
     base_x = _x(output.base, low, high)
     units = output.units
     rows = []
@@ -126,7 +166,8 @@ def chart(output: Any, params: dict, number: int) -> dict:
             "right_text": quantity(max(d.output_at_low, d.output_at_high), units),
             "text_y": y + 16 + BAR - 3,
         })
-    height = TOP + ROW * len(rows) + 6
+    band_row = band_drawn(band, units, low, high, TOP + len(rows) * ROW) if band is not None else None
+    height = TOP + ROW * (len(rows) + (band_row is not None)) + 6
     top = output.drivers[0]
     top_param = params.get(top.input)
     moving = sum(1 for d in output.drivers if d.swing > 0)
@@ -149,6 +190,24 @@ def chart(output: Any, params: dict, number: int) -> dict:
         "base_x": f"{base_x:.1f}",
         "base_label_y": TOP - 10,
         "axis_bottom": height - 4,
+        "band": band_row,
+    }
+
+
+def band_drawn(band: dict, units: str, low: float, high: float, y: float) -> dict:
+    """The band's row of a chart: its percentiles in words and numbers, and its line (P5 to
+    P95) and mark (P50) on the chart's scale."""
+    x5, x50, x95 = (_x(band[p], low, high) for p in ("p5", "p50", "p95"))
+    return {
+        "p5": quantity(band["p5"], units), "p50": quantity(band["p50"], units), "p95": quantity(band["p95"], units),
+        "p5_value": band["p5"], "p50_value": band["p50"], "p95_value": band["p95"],
+        "samples": band["samples"],
+        "label_y": y + 11,
+        "line_y": y + 16 + BAR / 2,
+        "x1": f"{x5:.1f}", "x2": f"{x95:.1f}", "x50": f"{x50:.1f}",
+        "mark_top": y + 16, "mark_bottom": y + 16 + BAR,
+        "left_x": f"{min(x5, x95) - 6:.1f}", "right_x": f"{max(x5, x95) + 6:.1f}",
+        "text_y": y + 16 + BAR - 3,
     }
 
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views, views_methods, views_report_text, views_review, views_seal, wizards
+from . import views, views_band, views_methods, views_report_text, views_review, views_seal, wizards
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -19,6 +19,7 @@ urlpatterns = [
     path("scenarios/<int:pk>/wizard/", wizards.scenario_wizard, name="scenario-wizard"),
     path("scenarios/<int:pk>/wizard/<str:step>/", wizards.scenario_wizard, name="scenario-wizard-step"),
     path("scenarios/<int:pk>/report-text/", views_report_text.scenario_release_texts, name="scenario-release-texts"),
+    path("scenarios/<int:pk>/sensitivity-band/", views_band.scenario_sensitivity_band, name="scenario-sensitivity-band"),
     path("scenarios/<int:pk>/duplicate/", views.scenario_duplicate, name="scenario-duplicate"),
     path("scenarios/<int:pk>/delete/", views.scenario_delete, name="scenario-delete"),
     path("scenarios/<int:pk>/restore/", views.scenario_restore, name="scenario-restore"),

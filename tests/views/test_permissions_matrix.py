@@ -32,8 +32,6 @@ from assessments.models import Assessment, ReviewDecision, Status
 from assessments.reports.tasks import render_request
 from tests._review_support import (
     approved,
-    other_reviewer,
-    other_supervisor,
     submitted,
     toy_engine,
 )
@@ -107,6 +105,7 @@ EXPECTED_GET: dict[str, dict[str, int]] = {
     "scenario-duplicate": {"*": 405},
     "scenario-delete": {"owner": 200, "*": 403},  # the question; the POST deletes
     "scenario-restore": {"*": 405},
+    "scenario-sensitivity-band": {"*": 405},  # POST only
     "review-queue": {"supervisor": 200, "*": 403},
     "assessment-submit": {"*": 405},
     "assessment-approve": {"*": 405},
@@ -123,10 +122,43 @@ EXPECTED_GET: dict[str, dict[str, int]] = {
 }
 
 
+@pytest.fixture(scope="module")
+def shared(django_db_setup, django_db_blocker):
+    """The users and the two cases every test of this module reads, made once a module (each
+    approval draws and seals its report: the cost of this module) inside a transaction rolled
+    back at the module's end. Each test runs in a savepoint of it (pytest-django's
+    transaction a test), so whatever a test changes is undone before the next one."""
+    from django.contrib.auth import get_user_model
+    from django.db import transaction
+
+    from assessments.esd import registry
+    from assessments.roles import REVIEWER_GROUP, SUPERVISOR_GROUP
+    from tests._review_support import TOY, TOY_KEY
+    from tests.conftest import make_user
+
+    model = get_user_model()
+    with django_db_blocker.unblock(), transaction.atomic(), pytest.MonkeyPatch.context() as patch:
+        patch.setattr(registry, "_registry", lambda: {TOY_KEY: TOY})  # as the toy_engine fixture
+        users = {"anonymous": None,
+                 "owner": make_user(model, "rev", group=REVIEWER_GROUP, cbi=True),
+                 "other": make_user(model, "rev2", group=REVIEWER_GROUP, cbi=True),
+                 "supervisor": make_user(model, "sup", group=SUPERVISOR_GROUP, cbi=True),
+                 "uncleared": make_user(model, "contractor", group=REVIEWER_GROUP)}
+        approver = make_user(model, "sup2", group=SUPERVISOR_GROUP, cbi=True)
+        cases = {"public": make_case(users["owner"], approver, cbi=False),
+                 "cbi": make_case(users["owner"], approver, cbi=True)}
+        yield users, approver, cases
+        transaction.set_rollback(True)
+
+
 @pytest.fixture
-def users(reviewer, other_reviewer, supervisor, uncleared_reviewer):
-    return {"anonymous": None, "owner": reviewer, "other": other_reviewer, "supervisor": supervisor,
-            "uncleared": uncleared_reviewer}
+def users(shared):
+    return shared[0]
+
+
+@pytest.fixture
+def other_supervisor(shared):  # this module's, made once with the others
+    return shared[1]
 
 
 def make_case(owner, approver, *, cbi: bool) -> dict:
@@ -154,9 +186,8 @@ def queued_report(assessment) -> str:
 
 
 @pytest.fixture
-def cases(reviewer, other_supervisor):
-    return {"public": make_case(reviewer, other_supervisor, cbi=False),
-            "cbi": make_case(reviewer, other_supervisor, cbi=True)}
+def cases(shared):
+    return shared[2]
 
 
 def fill(route: Route, objects: dict) -> str:

@@ -144,7 +144,7 @@ CV_K_RANGE = DocumentedRange(
     0.01, 10.95,
     "ESD 2015 App. C Table C-3 (HCFC-22, EPA 1990): 0.01 to 10.95 ppm; the default is its 90th percentile, 4.8 ppm")
 N_WORKERS_SUPPLIER_RANGE = DocumentedRange(
-    1, N_WORKERS_SUPPLIER, "ESD 2015 App. D: up to 4 workers a supplier site (PMNs 2006-2010: 1 to 4)")
+    1, N_WORKERS_SUPPLIER, "ESD 2015 App. D: up to 4 workers per supplier site (PMNs 2006-2010: 1 to 4)")
 
 _P = Param
 PARAMS = (

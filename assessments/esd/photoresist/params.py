@@ -163,9 +163,9 @@ FPHOTO_WAFER_RANGE_2018 = DocumentedRange(
 FPHOTO_WAFER_RANGE_2004 = DocumentedRange(c.FPHOTO_WAFER_LOW_2004, c.FPHOTO_WAFER_HIGH_2004,
                                           c.FPHOTO_WAFER_SOURCE_2004)
 NLINES_SITE_RANGE = DocumentedRange(2, c.NLINES_SITE_DEFAULT, f"{c.ESD_2010} §5.2.1: between two and eight "
-                                    "spin-coating lines a site (SIA, 2006); 8, the high end, is the default")
+                                    "spin-coating lines per site (SIA, 2006); 8, the high end, is the default")
 NTECHS_SHIFT_RANGE = DocumentedRange(4, 12, f"{c.ESD_2010} §5.2.2: about four technicians per shift at a smaller "
-                                     "site, 5 to 12 at a larger one (Spinillo, 2005); SIA's 10 to 30 a site "
+                                     "site, 5 to 12 at a larger one (Spinillo, 2005); SIA's 10 to 30 per site "
                                      "(SIA, 2006) is 3 to 10 per shift")
 QLIQUID_SKIN_RANGE = DocumentedRange(c.QLIQUID_SKIN_LOW_DEFAULT, c.QLIQUID_SKIN_HIGH_DEFAULT, c.QLIQUID_SKIN_SOURCE)
 QLIQUID_SKIN_RANGE_2004 = DocumentedRange(c.QLIQUID_SKIN_LOW_DEFAULT, c.QLIQUID_SKIN_HIGH_DEFAULT,

@@ -1,0 +1,250 @@
+"""The Monte Carlo band of a use's sensitivity, computed by the report workers (issue 30).
+
+The engine's band (``esd.sensitivity``: P5, P50 and P95 of each output when every input
+with a documented range varies at once, ``samples`` draws from ``seed``) takes about 1 ms a
+sample: 2,000 samples are seconds a use, too slow for the results page's request. So the
+page's button (``views_band``) enqueues :data:`sensitivity_band` with the use's inputs, once
+per key (:func:`band_request`), on the queue the IRER PDFs use; a report worker computes the
+band and stores a small JSON of it in the report storage (``STORAGES["reports"]``) under
+``band/<key>.json``, written once, only if absent, like the PDFs (``reports.cache``). The
+page then reads it back (:func:`stored_band`) for the use's current inputs.
+
+The key is the SHA-256 of what the band is a function of: the scenario, the inputs (as
+canonical JSON), ``samples``, ``seed`` and the engine's version (:func:`band_key`). So a
+stored band is never stale: inputs changed give another key, and the page offers the button
+again.
+
+The band is an illustration beside the deterministic figure, never the figure reported.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.core.files.base import ContentFile
+from django.core.files.storage import InvalidStorageError, Storage, storages
+from django.db.models import Q
+from django.utils import timezone
+from django_tasks import TaskResultStatus, task
+from django_tasks_db import DatabaseBackend
+from django_tasks_db.models import DBTaskResult
+
+from .presentation import CURRENT, UNCOMPUTED, scenario_state
+from .reports import heartbeat
+from .reports.cache import STORAGE_ALIAS
+from .reports.tasks import _key_lock
+
+logger = logging.getLogger(__name__)
+
+#: The band's samples (setting ``SENSITIVITY_BAND_SAMPLES``): the engine's own default.
+SENSITIVITY_BAND_SAMPLES = 2_000
+#: The band's random seed (setting ``SENSITIVITY_BAND_SEED``): the engine's own default.
+SENSITIVITY_BAND_SEED = 1
+#: A band task "running" longer than this is taken as lost with its worker (the heartbeat's
+#: recovery puts back IRER tasks only) and no longer holds its key: a band takes seconds.
+BAND_RUNNING_LOST_AFTER = timedelta(minutes=5)
+
+STORED, QUEUED, FAILED = "stored", "queued", "failed"
+
+BAND_UNCOMPUTED = "This use has not been computed yet: finish its wizard before asking for its band."
+BAND_NOT_CURRENT = ("The inputs of this use changed since it was computed: compute it again before asking for its "
+                    "band.")
+BAND_COMPUTED = "The Monte Carlo band is computed: it is shown beside each chart below."
+BAND_QUEUED = "The Monte Carlo band is being computed by the report service: reload this page in a few seconds."
+BAND_NO_WORKER = ("The Monte Carlo band is queued, but the report service is not running: no report worker has "
+                  "checked in for {seconds} seconds. It is computed as soon as the service runs; tell the "
+                  "administrator.")
+BAND_FAILED = ("The Monte Carlo band could not be computed. Try again; if it fails again, tell the administrator "
+               "(the report service's log has the error).")
+BAND_NO_STORAGE = 'No report storage is configured (STORAGES["reports"]), so a computed band has nowhere to go.'
+BAND_NOT_STORED = "The band was computed but could not be stored in the report storage (missing, full or unwritable)."
+
+
+class BandRefused(Exception):
+    """The band of a use cannot be asked for now; the message (a module constant) says why."""
+
+
+class BandNotStored(Exception):
+    """The band could not be stored, so the page cannot show it; the message says why."""
+
+
+def band_samples() -> int:
+    return int(getattr(settings, "SENSITIVITY_BAND_SAMPLES", SENSITIVITY_BAND_SAMPLES))
+
+
+def band_seed() -> int:
+    return int(getattr(settings, "SENSITIVITY_BAND_SEED", SENSITIVITY_BAND_SEED))
+
+
+def engine_version() -> str:
+    from .esd.results import ENGINE_VERSION
+
+    return ENGINE_VERSION
+
+
+def canonical_json(value: Any) -> str:
+    """``value`` as JSON with its keys sorted and no spaces: equal inputs, equal text."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def band_key(*, scenario_key: str, inputs: dict, samples: int, seed: int) -> str:
+    """SHA-256 (hex) of what the band is a function of: the scenario, the inputs, the
+    samples, the seed and the engine's version."""
+    text = canonical_json([scenario_key, canonical_json(inputs), samples, seed, engine_version()])
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def scenario_band_key(*, scenario: Any) -> str:
+    """The key of ``scenario``'s band, for the inputs its result was computed from."""
+    return band_key(scenario_key=scenario.scenario_key, inputs=scenario.computed_inputs or {},
+                    samples=band_samples(), seed=band_seed())
+
+
+def band_of(*, scenario_key: str, inputs: dict, samples: int, seed: int) -> dict:
+    """The engine's band of every output of ``inputs``, as stored: ``{"scenario", "samples",
+    "seed", "engine_version", "note", "outputs": [{"id", "estimate", "quantity", "p5", "p50",
+    "p95", "samples"}]}``; ``note`` says why there is no band ("" when there is one). Raises
+    the engine's validation error for inputs it refuses."""
+    from .esd import sensitivity
+
+    found = sensitivity.study(scenario_key, inputs, samples=samples, seed=seed)
+    outputs = [{"id": o.id, "estimate": o.estimate, "quantity": o.quantity, "p5": o.band.p5, "p50": o.band.p50,
+                "p95": o.band.p95, "samples": o.band.samples} for o in found.outputs if o.band is not None]
+    return {"scenario": scenario_key, "samples": samples, "seed": seed, "engine_version": found.engine_version,
+            "note": found.band_note, "outputs": outputs}
+
+
+@task()
+def sensitivity_band(*, key: str, scenario_key: str, inputs: dict, samples: int, seed: int) -> None:
+    """Compute the band of ``inputs`` (:func:`band_of`) and store it under ``key`` in the
+    report storage, unless one is stored there already. Raises :class:`BandNotStored` when
+    it cannot be stored."""
+    storage = _storage()
+    if storage is None:
+        raise BandNotStored(BAND_NO_STORAGE)
+    if stored_band(key=key) is not None:
+        return
+    band = band_of(scenario_key=scenario_key, inputs=inputs, samples=samples, seed=seed)
+    _write(storage, _name(key), canonical_json(band).encode("utf-8"))
+    if stored_band(key=key) is None:
+        raise BandNotStored(BAND_NOT_STORED)
+    logger.info("Sensitivity band of %s (%d samples) stored under %s", scenario_key, samples, key)
+
+
+# The storage --------------------------------------------------------------------------------
+
+
+def _storage() -> Storage | None:
+    try:
+        return storages[STORAGE_ALIAS]
+    except InvalidStorageError:
+        return None
+
+
+def _name(key: str) -> str:
+    return f"band/{key}.json"
+
+
+def stored_band(*, key: str) -> dict | None:
+    """The band stored under ``key``; None when there is none (or it cannot be read whole)."""
+    storage = _storage()
+    if storage is None:
+        return None
+    name = _name(key)
+    try:
+        if not storage.exists(name):
+            return None
+        with storage.open(name, "rb") as handle:
+            band = json.loads(handle.read().decode("utf-8"))
+    except Exception:  # any backend's failure, or a file cut short: no band shown
+        logger.warning("Band storage: cannot read %s", name, exc_info=True)
+        return None
+    return band if isinstance(band, dict) and isinstance(band.get("outputs"), list) else None
+
+
+def _write(storage: Storage, name: str, content: bytes) -> None:
+    """Store ``content`` under ``name`` unless something is there already (never overwrite)."""
+    try:
+        if storage.exists(name):
+            return
+        saved = storage.save(name, ContentFile(content))
+    except Exception:
+        logger.warning("Band storage: cannot store %s", name, exc_info=True)
+        return
+    if saved != name:  # another worker stored the same band first; keep one copy
+        try:
+            storage.delete(saved)
+        except Exception:
+            logger.warning("Band storage: cannot delete %s", saved, exc_info=True)
+
+
+# The request --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BandState:
+    """Where a use's band is after :func:`band_request`: STORED, QUEUED (being computed) or
+    FAILED, and the report workers running (None: the backend has none, it computes at once)."""
+
+    state: str
+    workers: int | None = None
+
+    @property
+    def message(self) -> str:
+        """What the page tells the user who asked for the band."""
+        if self.state == STORED:
+            return BAND_COMPUTED
+        if self.state == FAILED:
+            return BAND_FAILED
+        if self.workers == 0:
+            return BAND_NO_WORKER.format(seconds=int(heartbeat.silent_after().total_seconds()))
+        return BAND_QUEUED
+
+    @property
+    def level(self) -> str:
+        """The message's level, by name (``django.contrib.messages``)."""
+        return {STORED: "success", FAILED: "error"}.get(self.state, "warning" if self.workers == 0 else "info")
+
+
+def band_request(*, scenario: Any) -> BandState:
+    """The band of ``scenario``'s current inputs: stored already, or a task computing it (the
+    one queued or running for its key, else a new one). Raises :class:`BandRefused` for a
+    use not computed or whose inputs changed since. With a backend that runs the task at
+    once (the immediate backend of the test settings) it is stored (or failed) on return."""
+    state = scenario_state(scenario)
+    if state == UNCOMPUTED:
+        raise BandRefused(BAND_UNCOMPUTED)
+    if state != CURRENT:
+        raise BandRefused(BAND_NOT_CURRENT)
+    samples, seed = band_samples(), band_seed()
+    key = band_key(scenario_key=scenario.scenario_key, inputs=scenario.computed_inputs, samples=samples, seed=seed)
+    if stored_band(key=key) is not None:
+        return BandState(STORED)
+    arguments = {"key": key, "scenario_key": scenario.scenario_key, "inputs": scenario.computed_inputs,
+                 "samples": samples, "seed": seed}
+    backend = sensitivity_band.get_backend()
+    if not isinstance(backend, DatabaseBackend):
+        result = sensitivity_band.enqueue(**arguments)
+        if result.status == TaskResultStatus.SUCCESSFUL:
+            return BandState(STORED)
+        return BandState(FAILED if result.status == TaskResultStatus.FAILED else QUEUED)
+    with _key_lock(key):
+        if not _active(key=key, backend=backend.alias).exists():
+            sensitivity_band.enqueue(**arguments)
+    return BandState(QUEUED, workers=heartbeat.workers_alive())
+
+
+def _active(*, key: str, backend: str):
+    """Band tasks of ``key`` queued, or running and not lost (:data:`BAND_RUNNING_LOST_AFTER`)."""
+    recent = timezone.now() - BAND_RUNNING_LOST_AFTER
+    return (
+        DBTaskResult.objects.filter(task_path=sensitivity_band.module_path, backend_name=backend,
+                                    args_kwargs__kwargs__key=key)
+        .filter(Q(status=TaskResultStatus.READY) | Q(status=TaskResultStatus.RUNNING, started_at__gte=recent))
+    )
