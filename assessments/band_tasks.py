@@ -23,32 +23,21 @@ import hashlib
 import json
 import logging
 from dataclasses import dataclass
-from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
 from django.core.files.base import ContentFile
 from django.core.files.storage import InvalidStorageError, Storage, storages
-from django.db.models import Q
-from django.utils import timezone
 from django_tasks import TaskResultStatus, task
 from django_tasks_db import DatabaseBackend
-from django_tasks_db.models import DBTaskResult
 
 from .presentation import CURRENT, UNCOMPUTED, scenario_state
 from .reports import heartbeat
 from .reports.cache import STORAGE_ALIAS
-from .reports.tasks import _key_lock
+from .reports.tasks import _key_lock, active
 
 logger = logging.getLogger(__name__)
 
-#: The band's samples (setting ``SENSITIVITY_BAND_SAMPLES``): the engine's own default.
-SENSITIVITY_BAND_SAMPLES = 2_000
-#: The band's random seed (setting ``SENSITIVITY_BAND_SEED``): the engine's own default.
-SENSITIVITY_BAND_SEED = 1
-#: A band task "running" longer than this is taken as lost with its worker (the heartbeat's
-#: recovery puts back IRER tasks only) and no longer holds its key: a band takes seconds.
-BAND_RUNNING_LOST_AFTER = timedelta(minutes=5)
 
 STORED, QUEUED, FAILED = "stored", "queued", "failed"
 
@@ -75,11 +64,17 @@ class BandNotStored(Exception):
 
 
 def band_samples() -> int:
-    return int(getattr(settings, "SENSITIVITY_BAND_SAMPLES", SENSITIVITY_BAND_SAMPLES))
+    """The band's samples: setting ``SENSITIVITY_BAND_SAMPLES``, else the engine's default."""
+    from .esd import sensitivity
+
+    return int(getattr(settings, "SENSITIVITY_BAND_SAMPLES", sensitivity.DEFAULT_SAMPLES))
 
 
 def band_seed() -> int:
-    return int(getattr(settings, "SENSITIVITY_BAND_SEED", SENSITIVITY_BAND_SEED))
+    """The band's seed: setting ``SENSITIVITY_BAND_SEED``, else the engine's default."""
+    from .esd import sensitivity
+
+    return int(getattr(settings, "SENSITIVITY_BAND_SEED", sensitivity.DEFAULT_SEED))
 
 
 def engine_version() -> str:
@@ -235,16 +230,6 @@ def band_request(*, scenario: Any) -> BandState:
             return BandState(STORED)
         return BandState(FAILED if result.status == TaskResultStatus.FAILED else QUEUED)
     with _key_lock(key):
-        if not _active(key=key, backend=backend.alias).exists():
+        if not active(sensitivity_band, key=key, backend=backend.alias).exists():
             sensitivity_band.enqueue(**arguments)
     return BandState(QUEUED, workers=heartbeat.workers_alive())
-
-
-def _active(*, key: str, backend: str):
-    """Band tasks of ``key`` queued, or running and not lost (:data:`BAND_RUNNING_LOST_AFTER`)."""
-    recent = timezone.now() - BAND_RUNNING_LOST_AFTER
-    return (
-        DBTaskResult.objects.filter(task_path=sensitivity_band.module_path, backend_name=backend,
-                                    args_kwargs__kwargs__key=key)
-        .filter(Q(status=TaskResultStatus.READY) | Q(status=TaskResultStatus.RUNNING, started_at__gte=recent))
-    )

@@ -233,15 +233,19 @@ def lost_reason(*, task: DBTaskResult, worker: ReportWorker | None, now: datetim
 
 
 def recover_lost_tasks(*, task_ids: Iterable[str] | None = None) -> Recovery:
-    """Put the lost running IRER tasks (all, or those of ``task_ids``) back in the queue,
-    or fail those taken :data:`MAX_ATTEMPTS` times (the module's docstring)."""
-    from .tasks import irer_render  # tasks imports this module
+    """Put the lost running tasks of the report workers (the IRER's and the sensitivity
+    band's; all, or those of ``task_ids``) back in the queue, or fail those taken
+    :data:`MAX_ATTEMPTS` times (the module's docstring)."""
+    from ..band_tasks import sensitivity_band  # both import this module
+    from .tasks import irer_render
+
+    paths = [irer_render.module_path, sensitivity_band.module_path]
 
     alias = router.db_for_write(DBTaskResult)
     recovery = Recovery()
     with exclusive_transaction(alias):
-        running = (DBTaskResult.objects.using(alias).running().filter(task_path=irer_render.module_path)
-                   .only("id", "status", "started_at", "worker_ids").order_by())
+        running = (DBTaskResult.objects.using(alias).running().filter(task_path__in=paths)
+                   .only("id", "task_path", "status", "started_at", "worker_ids").order_by())
         if task_ids is not None:
             running = running.filter(pk__in=list(task_ids))
         tasks = list(running.select_for_update(skip_locked=True))
@@ -254,16 +258,17 @@ def recover_lost_tasks(*, task_ids: Iterable[str] | None = None) -> Recovery:
             last = task.worker_ids[-1] if task.worker_ids else ""
             reason = lost_reason(task=task, worker=workers.get(last), now=now)
             if reason is not None:
-                _recover(task, alias=alias, worker_id=last, reason=reason, now=now, recovery=recovery)
+                _recover(task, alias=alias, worker_id=last, reason=reason, now=now, recovery=recovery,
+                         drawn_before_lost=task.task_path == irer_render.module_path)
     return recovery
 
 
 def _recover(task: DBTaskResult, *, alias: str, worker_id: str, reason: str, now: datetime,
-             recovery: Recovery) -> None:
+             recovery: Recovery, drawn_before_lost: bool) -> None:
     kwargs = DBTaskResult.objects.using(alias).values_list("args_kwargs", flat=True).get(pk=task.pk)["kwargs"]
     rows = DBTaskResult.objects.using(alias).filter(pk=task.pk, status=TaskResultStatus.RUNNING)
     attempts = len(task.worker_ids)
-    if "html" not in kwargs:  # lost after the draw: the PDF is stored, or the report is lost
+    if drawn_before_lost and "html" not in kwargs:  # an IRER lost after its draw: stored, or lost
         if stored_pdf(key=kwargs["key"]) is not None:
             rows.update(status=TaskResultStatus.SUCCESSFUL, finished_at=now, exception_class_path="", traceback="")
             recovery.successful.append(str(task.pk))

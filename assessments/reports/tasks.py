@@ -157,7 +157,7 @@ def render_request(*, key: str, html: str, assessment_id: int, copy: str) -> Ren
         failure = result.errors[0].exception_class_path if result.errors else ""
         return _state(str(result.id), result.status, failure)
     with _key_lock(key):
-        row = _active(key=key, backend=backend.alias).first()
+        row = active(irer_render, key=key, backend=backend.alias).first()
         if row is None:
             row = irer_render.enqueue(**arguments).db_result
     return _row_state(row)
@@ -178,12 +178,13 @@ def render_state(*, task_id: str, assessment_id: int, copy: str) -> RenderState 
     return _row_state(row)
 
 
-def _active(*, key: str, backend: str):
-    """Tasks of ``key`` queued or being drawn, oldest first. A task lost with its worker is
-    put back in the queue (``heartbeat``), so it holds its key until it is drawn or fails."""
+def active(task_function, *, key: str, backend: str):
+    """Tasks of ``task_function`` (``irer_render``, or the band's ``band_tasks.sensitivity_band``)
+    for ``key`` queued or running, oldest first. A task lost with its worker is put back in
+    the queue (``heartbeat``), so it holds its key until it is done or fails."""
     return (
         DBTaskResult.objects.only(*_STATE_FIELDS)
-        .filter(task_path=irer_render.module_path, backend_name=backend)
+        .filter(task_path=task_function.module_path, backend_name=backend)
         .filter(status__in=[TaskResultStatus.READY, TaskResultStatus.RUNNING])
         .filter(args_kwargs__kwargs__key=key)
         .order_by("enqueued_at")

@@ -85,6 +85,23 @@ def test_a_task_whose_worker_is_silent_goes_back_to_the_queue_with_its_html(queu
 
 
 @pytest.mark.django_db
+def test_a_band_task_whose_worker_is_silent_goes_back_to_the_queue_and_holds_its_key(queue):
+    """The sensitivity band's task is recovered by the same mechanism as the IRER's: it has
+    no HTML to drop, and while it waits again no second task is enqueued for its key."""
+    from assessments.band_tasks import sensitivity_band
+
+    worker_row("killed", beat_ago=silent_seconds())
+    key = "c" * 64
+    result = sensitivity_band.enqueue(key=key, scenario_key="photoresist-2010", inputs={}, samples=10, seed=1)
+    DBTaskResult.objects.filter(pk=result.id).update(status=TaskResultStatus.RUNNING, started_at=ago(120),
+                                                     worker_ids=["killed"])
+    assert recover_lost_tasks().requeued == [str(result.id)]
+    row = DBTaskResult.objects.get(pk=result.id)
+    assert (row.status, row.worker_ids) == (TaskResultStatus.READY, ["killed"])
+    assert list(tasks.active(sensitivity_band, key=key, backend=row.backend_name)) == [row]
+
+
+@pytest.mark.django_db
 def test_each_worker_that_takes_it_counts_an_attempt(queue):
     worker_row("first", beat_ago=silent_seconds())
     task = running_task(worker_ids=["first"])
