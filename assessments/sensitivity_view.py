@@ -1,24 +1,32 @@
 """What drives each number: the engine's sensitivity analysis of one use, as the results page
-draws it (issue 30, item 5) and the IRER's optional appendix prints it.
+summarises it, the use's sensitivity page draws it (issue 30, item 5) and the IRER's optional
+appendix prints it.
 
 :func:`use_sensitivity` asks the engine (``esd.sensitivity.study``, without the band) about a
-computed use whose inputs are current, and gives each release and exposure output's tornado
-(one bar per input with a documented range, from the output at the range's low end to the
-output at its high end, around the output as computed), with the chart's geometry drawn here
-so the template only places numbers, and the override-impact rows (the output now, with
-every overridden input back at its default, and their ratio).
+computed use whose inputs are current. The results page gets a row per release and exposure
+output (the output as computed, its lowest and highest over the inputs' documented ranges one
+at a time, and the input that moves it most) and the override-impact rows (the output now, with
+every overridden input back at its default, and their ratio). The sensitivity page
+(``charts=True``) gets each output's tornado too: one bar per input that moves it, from the
+output at the range's low end to the output at its high end, around the output as computed,
+with the chart's geometry drawn here so the template only places numbers; the ranged inputs
+that do not move it are named in a sentence, not drawn as empty bars. (A photoresist use has
+78 outputs and 14 ranged inputs, of which about four move each output: every chart on the
+results page made it 1.3 MB.)
 
 The band (the illustrative Monte Carlo percentiles) is not computed here: 2,000 samples take
 seconds, too slow for a page request or a report draw (:data:`NO_BAND`). The report workers
 compute it when asked (``band_tasks``: the page's button, :data:`BAND_ACTION`) and store it;
-the page shows a stored band of the use's current inputs beside each chart (its P5, P50 and
-P95, and a line from P5 to P95 with a mark at P50 under the bars), labelled as an
+the pages show a stored band of the use's current inputs beside each output (its P5, P50 and
+P95, and on the charts a line from P5 to P95 with a mark at P50 under the bars), labelled as an
 illustration (:data:`BAND_LABEL`).
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+from django.urls import reverse
 
 from .numbers import entered, quantity, significant, unit_for
 from .presentation import CURRENT, UNCOMPUTED, scenario_state
@@ -36,6 +44,11 @@ BAND_ACTION = "Compute the band (about 3 s a use, by the report service)"
 BAND_OFFER = ("The illustrative band (the spread of each output when every ranged input varies at once) takes "
               "thousands of computations: the report service computes it on request.")
 BAND_NONE = "The engine gives no band for these inputs: {note}."
+#: The results page's summary of the charts, and the sentence naming a chart's unmoving inputs.
+SUMMARY_CAPTION = ("Each release and exposure, its lowest and highest with one input at a time at either end of the "
+                   "range its document prints, and the input that moves it most")
+NOT_MOVED = "Not moved by {names} (at either end of {their} range)."
+MOVED_BY_NONE = "none of its ranged inputs"
 INTRO = ("Each bar shows how far one input moves the number when it is set to the low end, then the high end, "
          "of the range its document prints, every other input as given. The line marks the number as computed.")
 
@@ -48,16 +61,19 @@ TOP = 26
 BAR = 14
 
 
-def use_sensitivity(*, scenario: Any) -> dict:
-    """The results page's "What drives each number" content for ``scenario``:
-    ``{"shown", "reason", "intro", "band_note", "band", "charts", "overrides"}``. ``shown`` is
-    False (with ``reason``) for a use that is not computed or whose inputs changed since.
-    ``band`` is the stored band's label (``{"stored", "label", "offer", "action"}``): with
-    a band stored for the use's current inputs each chart has its ``band`` (else None), and
-    without one ``offer`` says so and ``action`` is the button's label ("" once computed)."""
+def use_sensitivity(*, scenario: Any, charts: bool = False) -> dict:
+    """The "What drives each number" content for ``scenario``: ``{"shown", "reason", "intro",
+    "band_note", "band", "summary", "charts", "overrides", "charts_url"}``. ``shown`` is False
+    (with ``reason``) for a use that is not computed or whose inputs changed since. ``summary``
+    has a row per output with a ranged input (:func:`summary_row`); ``charts`` its tornado
+    charts, only when asked (``charts=True``, the sensitivity page). ``band`` is the stored
+    band's label (``{"stored", "label", "offer", "action"}``): with a band stored for the use's
+    current inputs each row and chart has its ``band`` (else None), and without one ``offer``
+    says so and ``action`` is the button's label ("" once computed)."""
     state = scenario_state(scenario)
-    empty = {"shown": False, "reason": "", "intro": INTRO, "band_note": NO_BAND, "band": None, "charts": [],
-             "overrides": []}
+    charts_url = reverse("scenario-sensitivity", args=[scenario.pk])
+    empty = {"shown": False, "reason": "", "intro": INTRO, "band_note": NO_BAND, "band": None, "summary": [],
+             "charts": [], "overrides": [], "charts_url": charts_url, "summary_caption": SUMMARY_CAPTION}
     if state == UNCOMPUTED:
         return empty
     if state != CURRENT:
@@ -67,12 +83,33 @@ def use_sensitivity(*, scenario: Any) -> dict:
         return {**empty, "reason": NOT_COMPUTABLE_TEXT.format(errors=errors)}
     stored = stored_band(scenario=scenario)
     bands = {(b["id"], b["estimate"], b["quantity"]): b for b in (stored or {}).get("outputs", [])}
-    charted = [output for output in found.outputs if output.drivers]
-    charts = [chart(output, params, n, band=bands.get((output.id, output.estimate, output.quantity)))
-              for n, output in enumerate(charted, start=1)]
+    charted = [(n, output, bands.get((output.id, output.estimate, output.quantity)))
+               for n, output in enumerate((o for o in found.outputs if o.drivers), start=1)]
+    summary = [summary_row(output, params, n, band=band, charts_url=charts_url) for n, output, band in charted]
+    drawn = [chart(output, params, n, band=band) for n, output, band in charted] if charts else []
     overrides = [row for output in found.outputs if (row := override_row(output, params))]
-    band = band_summary(stored)
-    return {**empty, "shown": True, "charts": charts, "overrides": overrides, "band": band, "band_note": ""}
+    return {**empty, "shown": True, "summary": summary, "charts": drawn, "overrides": overrides,
+            "band": band_summary(stored), "band_note": ""}
+
+
+def summary_row(output: Any, params: dict, number: int, *, band: dict | None, charts_url: str) -> dict:
+    """One output's row on the results page: as computed, its lowest and highest over the
+    documented ranges one input at a time, the input that moves it most (or
+    :data:`MOVED_BY_NONE`), the link to its chart, and the stored band's P5 to P95 ("" without)."""
+    low, high = output.span
+    top = output.drivers[0]
+    moved_most = input_name(params.get(top.input), top.input) if top.swing > 0 else None
+    return {
+        "label": output.label,
+        "base": quantity(output.base, output.units),
+        "low": quantity(low, output.units),
+        "high": quantity(high, output.units),
+        "moved_most": moved_most,
+        "moved_none": MOVED_BY_NONE,
+        "href": f"{charts_url}#sensitivity-{number}",
+        "band": (f"{quantity(band['p5'], output.units)} to {quantity(band['p95'], output.units)}"
+                 if band is not None else ""),
+    }
 
 
 def stored_band(*, scenario: Any) -> dict | None:
@@ -139,8 +176,10 @@ def chart(output: Any, params: dict, number: int, band: dict | None = None) -> d
         low, high = min(low, band["p5"]), max(high, band["p95"])
     base_x = _x(output.base, low, high)
     units = output.units
+    moving = [d for d in output.drivers if d.swing > 0]
+    still = [input_name(params.get(d.input), d.input)["label"] for d in output.drivers if d.swing == 0]
     rows = []
-    for i, d in enumerate(output.drivers):
+    for i, d in enumerate(moving):
         param = params.get(d.input)
         y = TOP + i * ROW
         x_low, x_high = _x(d.output_at_low, low, high), _x(d.output_at_high, low, high)
@@ -170,13 +209,14 @@ def chart(output: Any, params: dict, number: int, band: dict | None = None) -> d
     height = TOP + ROW * (len(rows) + (band_row is not None)) + 6
     top = output.drivers[0]
     top_param = params.get(top.input)
-    moving = sum(1 for d in output.drivers if d.swing > 0)
+    ranged = len(output.drivers)
     description = (
-        f"{output.label}: {quantity(output.base, units)} as computed. Of the {len(rows)} input"
-        f"{'s' if len(rows) != 1 else ''} with a documented range, {moving} move{'s' if moving == 1 else ''} it"
+        f"{output.label}: {quantity(output.base, units)} as computed. Of the {ranged} input"
+        f"{'s' if ranged != 1 else ''} with a documented range, {len(moving)} move{'s' if len(moving) == 1 else ''} it"
         + (f"; the most, {input_name(top_param, top.input)['label']}, from {quantity(top.output_at_low, units)} "
            f"at its low end to {quantity(top.output_at_high, units)} at its high end." if moving else ".")
     )
+    not_moved = NOT_MOVED.format(names=_listed(still), their="its" if len(still) == 1 else "their") if still else ""
     return {
         "id": f"sensitivity-{number}",
         "label": output.label,
@@ -185,6 +225,7 @@ def chart(output: Any, params: dict, number: int, band: dict | None = None) -> d
         "base_value": output.base,
         "rows": rows,
         "description": description,
+        "not_moved": not_moved,
         "width": WIDTH,
         "height": height,
         "base_x": f"{base_x:.1f}",
@@ -209,6 +250,11 @@ def band_drawn(band: dict, units: str, low: float, high: float, y: float) -> dic
         "left_x": f"{min(x5, x95) - 6:.1f}", "right_x": f"{max(x5, x95) + 6:.1f}",
         "text_y": y + 16 + BAR - 3,
     }
+
+
+def _listed(names: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _segment(start: float, end: float) -> dict:

@@ -19,6 +19,7 @@ urlpatterns = [
     path("scenarios/<int:pk>/wizard/", wizards.scenario_wizard, name="scenario-wizard"),
     path("scenarios/<int:pk>/wizard/<str:step>/", wizards.scenario_wizard, name="scenario-wizard-step"),
     path("scenarios/<int:pk>/report-text/", views_report_text.scenario_release_texts, name="scenario-release-texts"),
+    path("scenarios/<int:pk>/sensitivity/", views_band.scenario_sensitivity, name="scenario-sensitivity"),
     path("scenarios/<int:pk>/sensitivity-band/", views_band.scenario_sensitivity_band, name="scenario-sensitivity-band"),
     path("scenarios/<int:pk>/duplicate/", views.scenario_duplicate, name="scenario-duplicate"),
     path("scenarios/<int:pk>/delete/", views.scenario_delete, name="scenario-delete"),

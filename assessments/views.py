@@ -27,6 +27,7 @@ from .forms.binding import add_service_errors, posted
 from .reports import services as report_services
 from .reports.docx import DOCX_CONTENT_TYPE
 from .reports.tasks import FAILED
+from .sensitivity_view import use_sensitivity
 
 CASES_PER_PAGE = 25
 
@@ -213,8 +214,6 @@ def scenario_results(request, pk: int):
         messages.info(request, "This use has not been computed yet: finish its wizard first.")
         return redirect("scenario-wizard", pk=scenario.pk)
     cbi_access_record(what=What.USE_RESULTS, request=request, assessment=scenario.assessment, detail=scenario.title)
-    from .sensitivity_view import use_sensitivity  # the results page's "What drives each number"
-
     return render(
         request,
         "assessments/scenario_results.html",

@@ -1,6 +1,7 @@
-"""The results page's "What drives each number" in a real browser: with every chart and
-table unfolded, axe-core finds no WCAG 2.1 AA violation, and the keyboard reaches each
-chart's table."""
+""""What drives each number" in a real browser: on the results page (its summary and the
+override table unfolded) and on the use's sensitivity page (every chart's table unfolded) axe-core
+finds no WCAG 2.1 AA violation; the keyboard reaches each chart's table, and the summary's links
+lead to the charts."""
 
 from __future__ import annotations
 
@@ -23,27 +24,40 @@ def use(django_user_model):
     return services.scenario_compute(scenario=scenario, by=reviewer)
 
 
-def test_charts_unfolded_meet_wcag_aa(new_page, use):
+@pytest.mark.parametrize("where", ["", "sensitivity/"], ids=["results", "charts"])
+def test_unfolded_meets_wcag_aa(new_page, use, where):
     page = new_page(bypass_csp=True)
     log_in(page, "riley")
-    page.goto(page.base + f"/scenarios/{use.pk}/")
+    page.goto(page.base + f"/scenarios/{use.pk}/{where}")
     page.eval_on_selector_all("#sensitivity details", "els => els.forEach(e => e.open = true)")
-    assert page.locator("#sensitivity svg.tornado-chart").count() > 0
+    shown = "svg.tornado-chart" if where else "#sensitivity-summary tbody tr"
+    assert page.locator(f"#sensitivity {shown}").count() > 0
     found = axe_violations(page)
     assert not found, "axe-core found WCAG 2.1 AA violations:\n" + report({"results": found})
+
+
+def test_the_summarys_link_leads_to_the_chart(new_page, use):
+    page = new_page()
+    log_in(page, "riley")
+    page.goto(page.base + f"/scenarios/{use.pk}/")
+    link = page.locator("#sensitivity-summary tbody tr").nth(2).locator("a")
+    label = link.inner_text()
+    link.click()
+    page.wait_for_url(f"**/scenarios/{use.pk}/sensitivity/#sensitivity-3")
+    assert page.locator("#sensitivity-3 figcaption").inner_text() == label
 
 
 def test_keyboard_reaches_each_charts_table(new_page, use):
     page = new_page()
     log_in(page, "riley")
-    page.goto(page.base + f"/scenarios/{use.pk}/")
-    page.locator("#sensitivity-detail > summary").focus()
-    page.keyboard.press("Enter")
+    page.goto(page.base + f"/scenarios/{use.pk}/sensitivity/")
+    page.locator("#sensitivity-title").focus()
     summaries = page.locator("#sensitivity figure details > summary")
     count = summaries.count()
-    assert count == page.locator("#sensitivity figure").count() > 0
+    drawn = page.locator("#sensitivity figure svg").count()
+    assert count == drawn > 0, "a table for every drawn chart"
     reached = 0
-    for _ in range(count * 3 + 5):
+    for _ in range(count * 4 + 10):
         page.keyboard.press("Tab")
         if page.evaluate("document.activeElement.matches('#sensitivity figure details > summary')"):
             page.keyboard.press("Enter")

@@ -105,6 +105,7 @@ EXPECTED_GET: dict[str, dict[str, int]] = {
     "scenario-duplicate": {"*": 405},
     "scenario-delete": {"owner": 200, "*": 403},  # the question; the POST deletes
     "scenario-restore": {"*": 405},
+    "scenario-sensitivity": {"*": 200},
     "scenario-sensitivity-band": {"*": 405},  # POST only
     "review-queue": {"supervisor": 200, "*": 403},
     "assessment-submit": {"*": 405},

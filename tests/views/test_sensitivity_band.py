@@ -56,8 +56,8 @@ def _url(scenario) -> str:
     return f"/scenarios/{scenario.pk}/sensitivity-band/"
 
 
-def _page(client, scenario) -> str:
-    response = client.get(f"/scenarios/{scenario.pk}/")
+def _page(client, scenario, charts: bool = False) -> str:
+    response = client.get(f"/scenarios/{scenario.pk}/{'sensitivity/' if charts else ''}")
     assert response.status_code == 200
     return html_lib.unescape(response.content.decode())
 
@@ -82,6 +82,10 @@ def test_a_post_computes_the_band_and_the_page_shows_the_engines_percentiles(cli
     page = _page(client, scenario)
     label = BAND_LABEL.format(samples=SAMPLES, seed=SEED)
     assert f"{label}." in page and 'id="sensitivity-band-form"' not in page
+    summary = page[page.index('id="sensitivity-summary"'):]
+    summary_rows = re.findall(r"<tr><th scope=\"row\".*?</tr>", summary[:summary.index("</table>")], re.S)
+    page = _page(client, scenario, charts=True)
+    assert f"{label}." in page and 'id="sensitivity-band-form"' not in page
     analysed = sensitivity.analyse(KEY, scenario.computed_inputs, samples=SAMPLES, seed=SEED)
     charted = [o for o in analysed["outputs"] if o["drivers"]]
     assert charted and all("band" in o for o in charted), "the photoresist use has two or more ranged inputs"
@@ -95,6 +99,8 @@ def test_a_post_computes_the_band_and_the_page_shows_the_engines_percentiles(cli
         assert cells == [quantity(output["base"], units), quantity(band["p5"], units), quantity(band["p50"], units),
                          quantity(band["p95"], units), str(band["samples"])]
         assert label in table
+        # The results page's summary gives the same band, P5 to P95.
+        assert f'{quantity(band["p5"], units)} to {quantity(band["p95"], units)}</td>' in summary_rows[n - 1]
 
 
 def test_the_stored_band_is_the_engines_under_a_key_of_what_it_depends_on(client, reviewer, scenario, band_storage):
@@ -123,6 +129,17 @@ def test_a_band_is_written_once(client, reviewer, scenario, band_storage):
     stored.write_text(json.dumps({**json.loads(stored.read_text()), "note": "kept"}))
     client.post(_url(scenario))
     assert json.loads(stored.read_text())["note"] == "kept" and len(list((band_storage / "band").iterdir())) == 1
+
+
+def test_the_sensitivity_pages_button_comes_back_to_it(client, reviewer, scenario, band_storage):
+    client.force_login(reviewer)
+    page = _page(client, scenario, charts=True)
+    assert '<input type="hidden" name="back" value="charts">' in page
+    response = client.post(_url(scenario), {"back": "charts"})
+    assert response.status_code == 302 and response["Location"] == f"/scenarios/{scenario.pk}/sensitivity/"
+    # Anything else goes back to the results.
+    response = client.post(_url(scenario), {"back": "https://elsewhere.example/"})
+    assert response["Location"] == f"/scenarios/{scenario.pk}/#sensitivity"
 
 
 def test_a_get_is_refused(client, reviewer, scenario, band_storage):
@@ -181,7 +198,7 @@ def test_asking_twice_enqueues_one_task_and_a_worker_stores_the_band(client, rev
     run_worker()
     task.refresh_from_db()
     assert task.status == TaskResultStatus.SUCCESSFUL
-    assert "sensitivity-band-table" in _page(client, scenario)
+    assert "sensitivity-band-table" in _page(client, scenario, charts=True)
     # Stored now: asking again enqueues nothing.
     assert _messages(client.post(_url(scenario))) == [band_tasks.BAND_COMPUTED] and _band_tasks().count() == 1
 
