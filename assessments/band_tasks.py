@@ -1,7 +1,8 @@
 """The Monte Carlo band of a use's sensitivity, computed by the report workers (issue 30).
 
 The engine's band (``esd.sensitivity``: P5, P50 and P95 of each output when every input
-with a documented range varies at once, ``samples`` draws from ``seed``) takes about 1 ms a
+with a documented range that the case leaves at its default varies at once, the ones it sets
+held, ``samples`` draws from ``seed``) takes about 1 ms a
 sample: 2,000 samples are seconds a use, too slow for the results page's request. So the
 page's button (``views_band``) enqueues :data:`sensitivity_band` with the use's inputs, once
 per key (:func:`band_request`), on the queue the IRER PDFs use; a report worker computes the
@@ -10,7 +11,8 @@ band and stores a small JSON of it in the report storage (``STORAGES["reports"]`
 page then reads it back (:func:`stored_band`) for the use's current inputs.
 
 The key is the SHA-256 of what the band is a function of: the scenario, the inputs (as
-canonical JSON), ``samples``, ``seed`` and the engine's version (:func:`band_key`). So a
+canonical JSON), ``samples``, ``seed``, the engine's version and the band's rules
+(:data:`BAND_RULES`) (:func:`band_key`). So a
 stored band is never stale: inputs changed give another key, and the page offers the button
 again.
 
@@ -88,10 +90,15 @@ def canonical_json(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+#: The band's rules, in its key: raised when the engine draws the band otherwise, so a band
+#: stored under the old rules is not shown. 2: the inputs the case sets are held.
+BAND_RULES = 2
+
+
 def band_key(*, scenario_key: str, inputs: dict, samples: int, seed: int) -> str:
     """SHA-256 (hex) of what the band is a function of: the scenario, the inputs, the
-    samples, the seed and the engine's version."""
-    text = canonical_json([scenario_key, canonical_json(inputs), samples, seed, engine_version()])
+    samples, the seed, the engine's version and the band's rules."""
+    text = canonical_json([scenario_key, canonical_json(inputs), samples, seed, engine_version(), BAND_RULES])
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -103,8 +110,10 @@ def scenario_band_key(*, scenario: Any) -> str:
 
 def band_of(*, scenario_key: str, inputs: dict, samples: int, seed: int) -> dict:
     """The engine's band of every output of ``inputs``, as stored: ``{"scenario", "samples",
-    "seed", "engine_version", "note", "outputs": [{"id", "estimate", "quantity", "p5", "p50",
-    "p95", "samples"}]}``; ``note`` says why there is no band ("" when there is one). Raises
+    "seed", "engine_version", "note", "varied", "held", "outputs": [{"id", "estimate",
+    "quantity", "p5", "p50", "p95", "samples"}]}``; ``note`` says why there is no band (""
+    when there is one); ``varied`` and ``held`` name the ranged inputs drawn and those held at
+    the case's values. Raises
     the engine's validation error for inputs it refuses."""
     from .esd import sensitivity
 
@@ -112,7 +121,7 @@ def band_of(*, scenario_key: str, inputs: dict, samples: int, seed: int) -> dict
     outputs = [{"id": o.id, "estimate": o.estimate, "quantity": o.quantity, "p5": o.band.p5, "p50": o.band.p50,
                 "p95": o.band.p95, "samples": o.band.samples} for o in found.outputs if o.band is not None]
     return {"scenario": scenario_key, "samples": samples, "seed": seed, "engine_version": found.engine_version,
-            "note": found.band_note, "outputs": outputs}
+            "note": found.band_note, "varied": found.band_varied, "held": found.band_held, "outputs": outputs}
 
 
 @task()

@@ -39,6 +39,10 @@ NO_BAND = ("The illustrative band (the spread of each output when every ranged i
 #: The band's label, beside each chart that shows it.
 BAND_LABEL = ("Monte Carlo band (illustration, {samples:,} samples, seed {seed}): the reported figure is the "
               "deterministic one")
+#: What the band varies and holds, after its label.
+BAND_HELD = ("It draws each input the case leaves at its default within the range its document prints; the "
+             "inputs the case sets are held at its values: {names}")
+BAND_NOTHING_HELD = "It draws every input with a documented range within that range"
 #: The button that asks the report workers for the band, when none is stored for these inputs.
 BAND_ACTION = "Compute the band (about 3 s a use, by the report service)"
 BAND_OFFER = ("The illustrative band (the spread of each output when every ranged input varies at once) takes "
@@ -89,7 +93,7 @@ def use_sensitivity(*, scenario: Any, charts: bool = False) -> dict:
     drawn = [chart(output, params, n, band=band) for n, output, band in charted] if charts else []
     overrides = [row for output in found.outputs if (row := override_row(output, params))]
     return {**empty, "shown": True, "summary": summary, "charts": drawn, "overrides": overrides,
-            "band": band_summary(stored), "band_note": ""}
+            "band": band_summary(stored, params), "band_note": ""}
 
 
 def summary_row(output: Any, params: dict, number: int, *, band: dict | None, charts_url: str) -> dict:
@@ -119,13 +123,16 @@ def stored_band(*, scenario: Any) -> dict | None:
     return band_tasks.stored_band(key=band_tasks.scenario_band_key(scenario=scenario))
 
 
-def band_summary(stored: dict | None) -> dict:
+def band_summary(stored: dict | None, params: dict | None = None) -> dict:
     """The band's words on the page: its label when ``stored``; else the offer and the button."""
     if stored is None:
         return {"stored": False, "label": "", "offer": BAND_OFFER, "action": BAND_ACTION, "note": ""}
     label = BAND_LABEL.format(samples=stored["samples"], seed=stored["seed"])
     note = BAND_NONE.format(note=stored["note"]) if stored.get("note") and not stored["outputs"] else ""
-    return {"stored": True, "label": label, "offer": "", "action": "", "note": note}
+    held = [_named(params or {}, str(h)) for h in stored.get("held", [])]
+    drawn = BAND_HELD.format(names=_listed(held)) if held else BAND_NOTHING_HELD
+    return {"stored": True, "label": label, "offer": "", "action": "", "note": note,
+            "drawn": drawn if stored["outputs"] else ""}
 
 
 def use_study(*, scenario: Any) -> tuple[Any, dict, str]:
@@ -250,6 +257,12 @@ def band_drawn(band: dict, units: str, low: float, high: float, y: float) -> dic
         "left_x": f"{min(x5, x95) - 6:.1f}", "right_x": f"{max(x5, x95) + 6:.1f}",
         "text_y": y + 16 + BAR - 3,
     }
+
+
+def _named(params: dict, symbol: str) -> str:
+    """An input in a sentence: its label, with the symbol its document prints in brackets."""
+    name = input_name(params.get(symbol), symbol)
+    return f"{name['label']} ({name['symbol']})" if name["symbol"] else name["label"]
 
 
 def _listed(names: list[str]) -> str:

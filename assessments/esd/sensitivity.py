@@ -33,9 +33,17 @@ them back at once (Python only: the contract has no key for it).
 Band (an illustration, not a probabilistic assessment: the documents give ranges, not
 distributions, and none states a distribution for an input the engine ranges). With
 ``samples`` > 0 and at least two ranged inputs that apply, each of ``samples`` draws sets
-every such input at once, uniformly within its documented range (a count: each whole
-number within it equally likely), others as given, from ``random.Random(seed)``, drawing
-the inputs in the order the scenario declares them. The two inputs of a quantity with a low
+every such input the case leaves at its default at once, uniformly within its documented
+range (a count: each whole number within it equally likely), others as given, from
+``random.Random(seed)``, drawing the inputs in the order the scenario declares them. The
+ranged inputs the case sets (the overrides above: a value other than the default, such as a
+submitter's measured concentration) are held at the case's values: the document's range
+describes what is not known, and the case knows these (:attr:`Study.band_held`). Drawn
+instead, a concentration the submitter gives as 0.15 would be replaced by the document's 0.2
+to 0.4, and the band would describe another chemical: its median would lie outside the
+tornado's span (it did, before this rule). When the case sets every ranged input, nothing is
+left to vary and each output's band is its base value, with ``samples`` draws counted and
+none computed. The two inputs of a quantity with a low
 and a high value (``U_process_low``, ``U_process_high``: INTERFACE.md's ``_low``/``_high``)
 sharing one range take the two draws in order, the smaller as the low end. A draw the
 engine refuses otherwise (``Fphoto_wafer_low`` above ``Fphoto_wafer``) is drawn again, so
@@ -206,6 +214,10 @@ class Study:
     band_note: str = ""
     #: Draws the engine refused and that were drawn again.
     band_refused: int = 0
+    #: The ranged inputs the band varies, and those it holds at the case's values (the case
+    #: sets them), in the order the scenario declares them.
+    band_varied: list[str] = field(default_factory=list)
+    band_held: list[str] = field(default_factory=list)
     engine_version: str = ENGINE_VERSION
 
     def as_dict(self) -> dict[str, Any]:
@@ -250,13 +262,25 @@ def study(key: str, inputs: Mapping[str, Any], *, samples: int = DEFAULT_SAMPLES
             found.skipped.append(Skipped(param.symbol, None, NOT_APPLYING))
     live = [p for p in ranged if p.symbol in applying]
     _tornado(scenario, raw, live, outputs, found)
-    _overrides(scenario, raw, base_result, applying, outputs, found)
+    moved = set_by_case(scenario, base_result, applying)
+    _overrides(scenario, raw, base_result, moved, outputs, found)
     if samples > 0:
         if len(live) < 2:
             found.band_note = ONE_RANGE
         else:
-            _band(scenario, raw, live, outputs, found, samples, seed)
+            held = {p.symbol for p in moved}
+            found.band_varied = [p.symbol for p in live if p.symbol not in held]
+            found.band_held = [p.symbol for p in live if p.symbol in held]
+            _band(scenario, raw, [p for p in live if p.symbol not in held], outputs, found, samples, seed)
     return found
+
+
+def set_by_case(scenario: registry.Scenario, base: Result, applying: set[str]) -> list[Param]:
+    """The inputs that apply whose effective value differs from the default (a required input
+    with no default aside): the overrides, and the ranged ones among them the band holds."""
+    return [p for p in scenario.params.params
+            if p.symbol in applying and not (p.required and p.default is None)
+            and p.symbol in base.inputs and base.inputs[p.symbol] != p.default]
 
 
 def check_band_options(samples: Any, seed: Any) -> None:
@@ -376,12 +400,8 @@ def _tornado(scenario: registry.Scenario, raw: dict[str, Any], live: list[Param]
 # --- overrides -----------------------------------------------------------------------------
 
 
-def _overrides(scenario: registry.Scenario, raw: dict[str, Any], base: Result, applying: set[str],
+def _overrides(scenario: registry.Scenario, raw: dict[str, Any], base: Result, moved: list[Param],
                outputs: dict[Key, Output], found: Study) -> None:
-    moved = [p for p in scenario.params.params
-             if p.symbol in applying and not (p.required and p.default is None)
-             and p.symbol in base.inputs and base.inputs[p.symbol] != p.default]
-
     def at_default(inputs: dict[str, Any], param: Param) -> dict[str, Any]:
         if param.default is None:
             return {k: v for k, v in inputs.items() if k != param.symbol}
@@ -440,6 +460,10 @@ def nearest_rank(ordered: list[float], percent: float) -> float:
 
 def _band(scenario: registry.Scenario, raw: dict[str, Any], live: list[Param], outputs: dict[Key, Output],
           found: Study, samples: int, seed: int) -> None:
+    if not live:  # the case sets every ranged input: nothing varies
+        for output in outputs.values():
+            output.band = Band(samples, seed, output.base, output.base, output.base)
+        return
     rng = random.Random(seed)
     values: dict[Key, list[float]] = {key: [] for key in outputs}
     accepted = draws = 0

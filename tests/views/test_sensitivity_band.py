@@ -82,6 +82,10 @@ def test_a_post_computes_the_band_and_the_page_shows_the_engines_percentiles(cli
     page = _page(client, scenario)
     label = BAND_LABEL.format(samples=SAMPLES, seed=SEED)
     assert f"{label}." in page and 'id="sensitivity-band-form"' not in page
+    # The case's concentration (0.15) is held: the page says so, by the input's name.
+    assert "the inputs the case sets are held at its values: " in page
+    held = page[page.index("held at its values: "):]
+    assert "(Fchem)" in held[:held.index("</p>")]
     summary = page[page.index('id="sensitivity-summary"'):]
     summary_rows = re.findall(r"<tr><th scope=\"row\".*?</tr>", summary[:summary.index("</table>")], re.S)
     page = _page(client, scenario, charts=True)
@@ -112,6 +116,8 @@ def test_the_stored_band_is_the_engines_under_a_key_of_what_it_depends_on(client
     saved = json.loads(stored.read_text())
     analysed = sensitivity.analyse(KEY, scenario.computed_inputs, samples=SAMPLES, seed=SEED)
     assert saved["engine_version"] == analysed["engine_version"] and (saved["samples"], saved["seed"]) == (SAMPLES, SEED)
+    found = sensitivity.study(KEY, scenario.computed_inputs, samples=SAMPLES, seed=SEED)
+    assert (saved["varied"], saved["held"]) == (found.band_varied, found.band_held) and "Fchem" in saved["held"]
     expected = [{"id": o["id"], "estimate": o["estimate"], "quantity": o["quantity"], "p5": o["band"]["p5"],
                  "p50": o["band"]["p50"], "p95": o["band"]["p95"], "samples": o["band"]["samples"]}
                 for o in analysed["outputs"] if "band" in o]
