@@ -28,14 +28,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.core.files.base import ContentFile
-from django.core.files.storage import InvalidStorageError, Storage, storages
 from django_tasks import TaskResultStatus, task
 from django_tasks_db import DatabaseBackend
 
 from .presentation import CURRENT, UNCOMPUTED, scenario_state
 from .reports import heartbeat
-from .reports.cache import STORAGE_ALIAS
+from .reports.cache import read_whole, report_storage, write_once
 from .reports.tasks import _key_lock, active
 
 logger = logging.getLogger(__name__)
@@ -129,13 +127,13 @@ def sensitivity_band(*, key: str, scenario_key: str, inputs: dict, samples: int,
     """Compute the band of ``inputs`` (:func:`band_of`) and store it under ``key`` in the
     report storage, unless one is stored there already. Raises :class:`BandNotStored` when
     it cannot be stored."""
-    storage = _storage()
+    storage = report_storage()
     if storage is None:
         raise BandNotStored(BAND_NO_STORAGE)
     if stored_band(key=key) is not None:
         return
     band = band_of(scenario_key=scenario_key, inputs=inputs, samples=samples, seed=seed)
-    _write(storage, _name(key), canonical_json(band).encode("utf-8"))
+    write_once(storage, _name(key), canonical_json(band).encode("utf-8"), whole=_whole, what="Band storage")
     if stored_band(key=key) is None:
         raise BandNotStored(BAND_NOT_STORED)
     logger.info("Sensitivity band of %s (%d samples) stored under %s", scenario_key, samples, key)
@@ -144,48 +142,26 @@ def sensitivity_band(*, key: str, scenario_key: str, inputs: dict, samples: int,
 # The storage --------------------------------------------------------------------------------
 
 
-def _storage() -> Storage | None:
-    try:
-        return storages[STORAGE_ALIAS]
-    except InvalidStorageError:
-        return None
-
-
 def _name(key: str) -> str:
     return f"band/{key}.json"
 
 
+def _whole(content: bytes) -> bool:
+    """A band's JSON read whole: an object with its list of outputs."""
+    try:
+        band = json.loads(content.decode("utf-8"))
+    except ValueError:  # cut short, or not UTF-8
+        return False
+    return isinstance(band, dict) and isinstance(band.get("outputs"), list)
+
+
 def stored_band(*, key: str) -> dict | None:
     """The band stored under ``key``; None when there is none (or it cannot be read whole)."""
-    storage = _storage()
+    storage = report_storage()
     if storage is None:
         return None
-    name = _name(key)
-    try:
-        if not storage.exists(name):
-            return None
-        with storage.open(name, "rb") as handle:
-            band = json.loads(handle.read().decode("utf-8"))
-    except Exception:  # any backend's failure, or a file cut short: no band shown
-        logger.warning("Band storage: cannot read %s", name, exc_info=True)
-        return None
-    return band if isinstance(band, dict) and isinstance(band.get("outputs"), list) else None
-
-
-def _write(storage: Storage, name: str, content: bytes) -> None:
-    """Store ``content`` under ``name`` unless something is there already (never overwrite)."""
-    try:
-        if storage.exists(name):
-            return
-        saved = storage.save(name, ContentFile(content))
-    except Exception:
-        logger.warning("Band storage: cannot store %s", name, exc_info=True)
-        return
-    if saved != name:  # another worker stored the same band first; keep one copy
-        try:
-            storage.delete(saved)
-        except Exception:
-            logger.warning("Band storage: cannot delete %s", saved, exc_info=True)
+    content = read_whole(storage, _name(key), whole=_whole, what="Band storage")
+    return None if content is None else json.loads(content.decode("utf-8"))
 
 
 # The request --------------------------------------------------------------------------------

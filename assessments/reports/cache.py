@@ -73,11 +73,13 @@ def report_key(context: dict, *, approved: bool) -> str:
     return digest.hexdigest()
 
 
-def _storage() -> Storage | None:
+def report_storage() -> Storage | None:
+    """The report storage (``STORAGES["reports"]``), or None when none is configured."""
     try:
         return storages[STORAGE_ALIAS]
     except InvalidStorageError:
         return None  # no "reports" storage configured: caching is off
+
 
 
 def _name(key: str) -> str:
@@ -89,47 +91,64 @@ def _complete(pdf: bytes) -> bool:
     return pdf.startswith(b"%PDF-") and b"%%EOF" in pdf[-1024:]
 
 
-def _read(storage: Storage, name: str) -> bytes | None:
+# Write once, read whole: the report storage's one rule, for the PDFs here and the
+# sensitivity bands (``band_tasks``). ``whole`` tells a whole file from one cut short.
+
+
+def read_whole(storage: Storage, name: str, *, whole: Callable[[bytes], bool], what: str) -> bytes | None:
+    """The whole file stored under ``name``, or None: none there, the storage unreadable
+    (logged as ``what``), or a file cut short (deleted, so it is written again)."""
     try:
         if not storage.exists(name):
             return None
         with storage.open(name, "rb") as handle:
-            pdf = handle.read()
-    except Exception:  # any backend's failure: render instead
-        logger.warning("IRER cache: cannot read %s; rendering instead", name, exc_info=True)
+            content = handle.read()
+    except Exception:  # any backend's failure: draw instead
+        logger.warning("%s: cannot read %s", what, name, exc_info=True)
         return None
-    if not _complete(pdf):
-        logger.warning("IRER cache: %s is not a whole PDF; rendering it again", name)
-        _delete(storage, name)
+    if not whole(content):
+        logger.warning("%s: %s is not whole; it will be written again", what, name)
+        _delete(storage, name, what=what)
         return None
-    return pdf
+    return content
 
 
-def _delete(storage: Storage, name: str) -> None:
+def _delete(storage: Storage, name: str, *, what: str) -> None:
     try:
         storage.delete(name)
     except Exception:
-        logger.warning("IRER cache: cannot delete %s", name, exc_info=True)
+        logger.warning("%s: cannot delete %s", what, name, exc_info=True)
 
 
-def _write(storage: Storage, name: str, pdf: bytes) -> None:
-    """Store ``pdf`` under ``name`` unless something is there already (never overwrite)."""
+def write_once(storage: Storage, name: str, content: bytes, *, whole: Callable[[bytes], bool], what: str) -> None:
+    """Store ``content`` under ``name`` unless something is there already (never overwrite).
+    A failure is logged as ``what`` (the caller reads back to know); a partial write of its
+    own is removed; a copy saved under another name because another writer stored the same
+    file first is deleted, so one copy is kept."""
     try:
         if storage.exists(name):
             return
-        saved = storage.save(name, ContentFile(pdf))
-    except Exception:  # disk full, permission denied...: serve the PDF uncached
-        logger.warning("IRER cache: cannot store %s; served uncached", name, exc_info=True)
+        saved = storage.save(name, ContentFile(content))
+    except Exception:  # disk full, permission denied...
+        logger.warning("%s: cannot store %s", what, name, exc_info=True)
         try:
             if storage.exists(name):
                 with storage.open(name, "rb") as handle:
-                    if not _complete(handle.read()):
-                        _delete(storage, name)  # our own partial write
+                    if not whole(handle.read()):
+                        _delete(storage, name, what=what)  # our own partial write
         except Exception:
             pass
         return
-    if saved != name:  # another request stored the same PDF first; keep one copy
-        _delete(storage, saved)
+    if saved != name:  # another writer stored the same file first; keep one copy
+        _delete(storage, saved, what=what)
+
+
+def _read(storage: Storage, name: str) -> bytes | None:
+    return read_whole(storage, name, whole=_complete, what="IRER cache")
+
+
+def _write(storage: Storage, name: str, pdf: bytes) -> None:
+    write_once(storage, name, pdf, whole=_complete, what="IRER cache")
 
 
 NO_REPORT_STORAGE = 'No report cache is configured (STORAGES["reports"]), so a drawn report has nowhere to go.'
@@ -143,7 +162,7 @@ class ReportNotStored(Exception):
 def stored_pdf(*, key: str) -> bytes | None:
     """The whole PDF stored under ``key``, or None: none stored, no ``reports`` storage, or
     the storage unreadable (logged). Draws nothing."""
-    storage = _storage()
+    storage = report_storage()
     return None if storage is None else _read(storage, _name(key))
 
 
@@ -151,7 +170,7 @@ def store_pdf(*, key: str, render: Callable[[], bytes]) -> None:
     """Make sure the PDF of ``key`` is stored: ``render()``'s, unless one is there already.
     For the report workers, which hand the file to the web through the storage: raises
     :class:`ReportNotStored` when it cannot be read back whole afterwards."""
-    if _storage() is None:
+    if report_storage() is None:
         raise ReportNotStored(NO_REPORT_STORAGE)
     cached_pdf(key=key, render=render)
     if stored_pdf(key=key) is None:
@@ -160,7 +179,7 @@ def store_pdf(*, key: str, render: Callable[[], bytes]) -> None:
 
 def cached_pdf(*, key: str, render: Callable[[], bytes]) -> bytes:
     """The PDF stored under ``key``, or ``render()``'s, stored for next time."""
-    storage = _storage()
+    storage = report_storage()
     if storage is None:
         return render()
     name = _name(key)

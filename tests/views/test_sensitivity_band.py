@@ -137,6 +137,17 @@ def test_a_band_is_written_once(client, reviewer, scenario, band_storage):
     assert json.loads(stored.read_text())["note"] == "kept" and len(list((band_storage / "band").iterdir())) == 1
 
 
+def test_a_band_cut_short_is_not_shown_and_is_written_again(client, reviewer, scenario, band_storage):
+    client.force_login(reviewer)
+    client.post(_url(scenario))
+    [stored] = (band_storage / "band").iterdir()
+    whole = stored.read_text()
+    stored.write_text(whole[: len(whole) // 2])  # a worker killed mid-write, a full disk
+    assert 'id="sensitivity-band-form"' in _page(client, scenario) and not stored.exists()
+    client.post(_url(scenario))
+    assert stored.read_text() == whole
+
+
 def test_the_sensitivity_pages_button_comes_back_to_it(client, reviewer, scenario, band_storage):
     client.force_login(reviewer)
     page = _page(client, scenario, charts=True)
