@@ -274,7 +274,7 @@ class MassBalance:
         return sum(self.released_kg_yr.values())
 
 
-@dataclass
+@dataclass(kw_only=True)  # built by keyword: thirteen fields, several of the same type
 class Result:
     scenario: str
     inputs: dict[str, Any]
@@ -441,8 +441,8 @@ class Result:
         within them (floating-point noise, :data:`OVER_RELEASE_NOISE` of the larger of the
         use and the releases, included) and without facts.
 
-        >>> r = Result("x", {}, {}, [Release(1, "s", "m", "e", [Medium("water")],
-        ...            [release_estimate("output", 1.0, 100, 1, "b")])], [], [], [],
+        >>> r = Result(scenario="x", inputs={}, facility={}, releases=[Release(1, "s", "m", "e", [Medium("water")],
+        ...            [release_estimate("output", 1.0, 100, 1, "b")])], exposures=[], warnings=[], trace=[],
         ...            facts=Facts(1, False, 100, 0, "", 60.0), rounding_limit_kg_yr=30.0)
         >>> r.over_release_kg_yr()
         10.0

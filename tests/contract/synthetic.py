@@ -117,8 +117,9 @@ def run(v: Mapping[str, Any]) -> Result:
     exposure = Exposure("A", "Mixing by hand", "dermal", "Synthetic contact model", f"{DOC} Eqn 5", v["crew"],
                         min(v["run_days"], 250), [ExposureEstimate("high end", 10.0, f"A {mix} mix on the hands.")])
     return Result(
-        KEY, dict(v), {"plant_count": plants, "daily_mass": daily}, [release], [exposure], [], calc.trace.steps,
-        [f"Mix holds {mix} of the chemical."], {"summary": "synthetic defaults, Tables 1 to 3"},
+        scenario=KEY, inputs=dict(v), facility={"plant_count": plants, "daily_mass": daily}, releases=[release],
+        exposures=[exposure], warnings=[], trace=calc.trace.steps, notes=[f"Mix holds {mix} of the chemical."],
+        default_set={"summary": "synthetic defaults, Tables 1 to 3"},
         process=[f"Chemical arrives in drums ({mix})", "mixed into the product", "rinsed"],
         facts=Facts(sites=plants, sites_known=known, operating_days=v["run_days"], workers_per_site=v["crew"],
                     workers_basis="the mixing crew of each plant", used_kg_yr=used),

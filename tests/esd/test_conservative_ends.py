@@ -141,7 +141,7 @@ def _tied(first: str, second: str) -> Result:
         return release_estimate("output", kg, 1, 1, "b", case)
     a = Release(1, "a", "m", "e", [Medium("water")], [est(10, first), est(20, second)])
     b = Release(2, "b", "m", "e", [Medium("water")], [est(20, first), est(10, second)])
-    return Result("s", {}, {}, [a, b], [], [], [])
+    return Result(scenario="s", inputs={}, facility={}, releases=[a, b], exposures=[], warnings=[], trace=[])
 
 
 def test_a_tie_keeps_the_first_case():

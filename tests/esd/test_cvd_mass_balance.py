@@ -11,10 +11,12 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from assessments.esd import cvd
+from assessments.esd.cvd.supplier import RATE_TOO_SLOW
+from assessments.esd.parameters import EngineValidationError
 from tests.esd.test_cvd_properties import cvd_inputs as fab_inputs
 
 SCENARIO = cvd.SCENARIOS[0]
@@ -47,6 +49,34 @@ def cvd_inputs(draw):
     return inputs
 
 
+def computed(inputs):
+    """The scenario's result; a draw whose supplier would work more than 24 hours a day (refused
+    by name, RATE_fill) is drawn again."""
+    try:
+        return SCENARIO.compute(inputs)
+    except EngineValidationError as exc:
+        assume(set(exc.errors) != {"RATE_fill"})
+        raise
+
+
+def test_a_supplier_day_beyond_24_hours_is_refused_naming_the_fill_rate():
+    """Appendix C's container-cleaning hours are the standard model's, which refuses more than
+    24 hours a day: the 900 containers a year of 1,000 kg/yr in 1 L containers (the engine's
+    count), cleaned by one supplier open one day a year, take 30 hours at 30 an hour."""
+    inputs = {**PRESETS["esd-2015-appendix-c-d"], "Qchem_yr": 1000.0, "Vcontainer": 1.0, "supplier_site": "yes",
+              "VP_chem": 10.0, "MW_chem": 100.0, "Nsites_supplier": 1, "TIME_operating_days_supplier": 1,
+              "RATE_fill": 30.0}
+    with pytest.raises(EngineValidationError) as refused:
+        SCENARIO.compute(inputs)
+    assert set(refused.value.errors) == {"RATE_fill"}
+    message = refused.value.errors["RATE_fill"]
+    assert message.startswith("must be at least ") and "the supplier handles 900 containers a day, more than 24 hours' work at 30 an hour" in message
+    least = float(message.split()[4])
+    result = SCENARIO.compute({**inputs, "RATE_fill": least * 1.0001})  # the least rate it names is enough
+    assert result.facility["supplier"]["TIME_activity_hours"] <= 24
+    assert RATE_TOO_SLOW.split("{")[0] in message
+
+
 def released(result) -> float:
     return sum(result.totals_by_medium().values())
 
@@ -54,7 +84,7 @@ def released(result) -> float:
 @settings(max_examples=300, deadline=None)
 @given(cvd_inputs())
 def test_releases_never_exceed_the_use_less_what_is_consumed_plus_the_allowance(inputs):
-    r = SCENARIO.compute(inputs)
+    r = computed(inputs)
     assert r.facts.used_kg_yr == inputs["Qchem_yr"]
     assert r.consumed_kg_yr >= 0 and r.allowance_kg_yr >= 0
     assert bool(r.allowance_basis) == (r.allowance_kg_yr > 0)
@@ -71,7 +101,7 @@ def test_releases_never_exceed_the_use_less_what_is_consumed_plus_the_allowance(
 @settings(max_examples=200, deadline=None)
 @given(cvd_inputs())
 def test_the_air_release_at_the_supplier_is_taken_from_the_container_residue(inputs):
-    r = SCENARIO.compute(inputs)
+    r = computed(inputs)
     steps = {s.symbol: s for s in r.trace}
     numbers = {rel.number: rel for rel in r.releases}
     if 3 not in numbers:

@@ -19,16 +19,11 @@ import pytest
 from django.core.management import call_command
 
 from assessments.esd import registry
+from tests.esd.printed import rounds_to
 
 ROOT = Path(__file__).resolve().parents[2]
 KEYS = ("photoresist-2004", "photoresist-2010", "photoresist-2018")
 SECTION_6 = {"Qchem_yr": 5000, "Fchem": 0.15}
-
-
-def rounds_to(value: float, printed: str) -> bool:
-    text = printed.replace(",", "")
-    decimals = len(text.split(".")[1]) if "." in text else 0
-    return Decimal(repr(float(value))).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP) == Decimal(text)
 
 
 def run(*args: str, stdin: str | None = None):

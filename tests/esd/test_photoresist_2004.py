@@ -12,18 +12,11 @@ from decimal import ROUND_HALF_UP, Decimal
 import pytest
 
 from assessments.esd import registry
+from tests.esd.printed import rounds_to
 
 KEY = "photoresist-2004"
 # p. 18: "Chemical of interest production volume (Qchem_yr) is 5,000 kg/yr"; "15% by weight"
 SECTION_4 = {"Qchem_yr": 5000, "Fchem": 0.15}
-
-
-def rounds_to(value: float, printed: str) -> bool:
-    """``value`` rounded half-up to the decimals of ``printed`` reads as printed."""
-    text = printed.replace(",", "")
-    decimals = len(text.split(".")[1]) if "." in text else 0
-    quantum = Decimal(1).scaleb(-decimals)
-    return Decimal(repr(float(value))).quantize(quantum, rounding=ROUND_HALF_UP) == Decimal(text)
 
 
 def compute(**overrides):

@@ -13,18 +13,11 @@ from decimal import ROUND_HALF_UP, Decimal
 import pytest
 
 from assessments.esd import registry
+from tests.esd.printed import rounds_to
 
 KEY = "photoresist-2010"
 # ESD 2010 Section 6: "Qchem_yr is 5,000 kg chemical/yr"; "15 percent by weight ... (Fchem)"
 SECTION_6 = {"Qchem_yr": 5000, "Fchem": 0.15}
-
-
-def rounds_to(value: float, printed: str) -> bool:
-    """``value`` rounded half-up to the decimals of ``printed`` reads as printed ("4.60", "2,924")."""
-    text = printed.replace(",", "")
-    decimals = len(text.split(".")[1]) if "." in text else 0
-    quantum = Decimal(1).scaleb(-decimals)
-    return Decimal(repr(float(value))).quantize(quantum, rounding=ROUND_HALF_UP) == Decimal(text)
 
 
 def compute(**overrides):

@@ -12,6 +12,7 @@ from decimal import ROUND_HALF_UP, Decimal
 import pytest
 
 from assessments.esd import registry
+from tests.esd.printed import rounds_to
 
 KEY = "photoresist-2018"
 # Section 6: "Qchem_yr is 5,000 kg chemical/yr"; "15 percent by weight ... (Fchem)"
@@ -19,14 +20,6 @@ SECTION_6 = {"Qchem_yr": 5000, "Fchem": 0.15}
 # Section 7 / irer.md "The sample as numbers": PV 5,000 kg/yr, PMN 15 %, unknown stripping
 # process, with ChemSTEER's daily-use recalculation
 SAMPLE_IRER = {**SECTION_6, "stripping_process": "unknown", "daily_use_basis": "chemsteer"}
-
-
-def rounds_to(value: float, printed: str) -> bool:
-    """``value`` rounded half-up to the decimals of ``printed`` reads as printed."""
-    text = printed.replace(",", "")
-    decimals = len(text.split(".")[1]) if "." in text else 0
-    quantum = Decimal(1).scaleb(-decimals)
-    return Decimal(repr(float(value))).quantize(quantum, rounding=ROUND_HALF_UP) == Decimal(text)
 
 
 def e_notation(value: float, printed: str) -> bool:

@@ -246,7 +246,7 @@ def test_site_specific_works_for_any_scenario():
     def run(v):
         rel = Release(1, "Some source", "model", "eqn", [Medium("water", 1.0)],
                       [release_estimate("high end", v["Q"] / 250, 250, 2, "b")])
-        return Result("dummy", dict(v), {}, [rel], [], [], [])
+        return Result(scenario="dummy", inputs=dict(v), facility={}, releases=[rel], exposures=[], warnings=[], trace=[])
 
     dummy = Scenario("dummy", "Dummy", "test", params, run)
     r = dummy.compute({"Q": 500, "site_specific": [HF_TEST]})

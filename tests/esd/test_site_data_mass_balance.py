@@ -34,7 +34,8 @@ def demo(*kg_yr: float, facts: bool = True, qchem: bool = True) -> Scenario:
                     for n, amount in enumerate(kg_yr, start=1)]
         used = Facts(sites=1, sites_known=True, operating_days=DAYS, workers_per_site=0,
                      workers_basis="none", used_kg_yr=v[symbol]) if facts else None
-        return Result("demo", dict(v), {}, releases, [], [], [], facts=used)
+        return Result(scenario="demo", inputs=dict(v), facility={}, releases=releases, exposures=[], warnings=[],
+                      trace=[], facts=used)
 
     return Scenario("demo", "Demo", "test", params, run)
 

@@ -103,6 +103,7 @@ Nothing here imports Django.
 
 from __future__ import annotations
 
+from ..counts import round_up_count
 from .constants import (
     CV_K_PPM,
     DOC,
@@ -159,7 +160,6 @@ from .equations import (
     reduced_temperature,
     release_after_pou_control,
     release_to_pou_control,
-    round_up_count,
 )
 from .equations_supplier import (
     activity_hours,

@@ -113,9 +113,6 @@ N_WORKERS_SUPPLIER = 4
 VP_NEGLIGIBLE_TORR = NONVOLATILE_VP_TORR
 VP_HIGHLY_VOLATILE_TORR = CVD_HIGHLY_VOLATILE_VP_TORR
 
-#: Decimal places kept before rounding a count up (floating-point noise below 1e-9).
-COUNT_TOLERANCE_DIGITS = 9
-
 # --- Ceilings of the size-like inputs (issue 26) ---------------------------------------
 #
 # Where the ESD gives the largest size (Table C-1's containers), the ceiling is that size;

@@ -9,10 +9,9 @@ in :mod:`.equations_supplier`.
 
 from __future__ import annotations
 
-import math
-
 from ..calc import equation
-from .constants import COUNT_TOLERANCE_DIGITS, DOC, G_PER_KG, R_GAS
+from ..counts import round_up_count
+from .constants import DOC, G_PER_KG, R_GAS
 
 # --- General facility estimates (§3) -------------------------------------------------
 
@@ -67,24 +66,6 @@ def number_of_sites(
     9.861
     """
     return Qchem_yr * (1.0 - Fcontainer_disp) / (Qchem_site_day * TIME_operating_days)
-
-
-def round_up_count(value: float) -> int:
-    """A count rounded up to a whole number, ignoring floating-point noise [-].
-
-    ceil(x), after rounding x to 9 decimals, so 9.000000000001 gives 9; a positive x is
-    at least 1 (4.5e-12 sites is one site, not none).
-
-    Notes
-    -----
-    ESD 2015, §3.6 footnote 9 (N_sites "rounded up to the nearest integer"); §6.1.4 rounds
-    the containers up too (16.6 to 17, 18.5 to "~19").
-
-    >>> round_up_count(9.861), round_up_count(9.000000000001), round_up_count(16.5), round_up_count(4.5e-12)
-    (10, 9, 17, 1)
-    """
-    whole = math.ceil(round(value, COUNT_TOLERANCE_DIGITS))
-    return 1 if whole < 1 and value > 0 else whole
 
 
 @equation("Nsites", "sites", "ceil(Nsites_unrounded)", f"{DOC} §3.6 footnote 9",

@@ -14,9 +14,10 @@ import math
 from collections.abc import Sequence
 
 from ..calc import equation
+from ..counts import round_up_count
 from ..models.inhalation import container_exposure_hours, inhalation_dose, ppm_to_mg_m3
+from ..models.vapour import container_activity_hours
 from .constants import CONTAINERS_PER_DAY_C_1A, DOC, ESD_2010_PHOTORESIST, S_PER_HR
-from .equations import round_up_count
 
 #: The rule of decision 11, cited wherever it is applied.
 MASS_BALANCE_RULE = (
@@ -228,12 +229,18 @@ def activity_hours(containers_per_day: float, RATE_fill: float) -> float:
 
     Notes
     -----
-    ESD 2015, Appendix C, Eqn C-5 where-list (CEB 2002 approach; ChemSTEER 2005 rate).
+    ESD 2015, Appendix C, Eqn C-5 where-list (CEB 2002 approach; ChemSTEER 2005 rate): the
+    standard model's container activity hours (:func:`..models.vapour.container_activity_hours`,
+    ESD 2010 Appendix B, Table B-1), which refuses more than 24 hours a day.
 
     >>> round(activity_hours(1, 60), 4)
     0.0167
+    >>> activity_hours(1500, 60)
+    Traceback (most recent call last):
+    ...
+    ValueError: containers_per_day / fill_rate_per_h must be at most 24 h/site-day (got 1500 / 60 = 25 h)
     """
-    return containers_per_day / RATE_fill
+    return container_activity_hours(containers_per_day, RATE_fill)
 
 
 @equation("Elocal_air_cleaning", "kg/site-day", "G_air × 3600 × TIME_activity_hours", f"{DOC} App. C Eqn C-5",

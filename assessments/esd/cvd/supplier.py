@@ -17,10 +17,16 @@ from typing import Any
 from ..calc import Calc
 from ..models import inhalation
 from ..models.volatility import NONVOLATILE, cvd_volatility_class
+from ..parameters import EngineValidationError
 from ..results import Exposure, ExposureEstimate, Medium, Release, release_estimate
 from ..text import count, figure, given
 from . import equations_supplier as eqs
 from .constants import DOC, VP_NEGLIGIBLE_TORR
+
+#: The supplier's day: its containers cannot take more than 24 hours to unload and fill
+#: (the standard model's refusal, ``models.vapour.container_activity_hours``).
+RATE_TOO_SLOW = ("must be at least {least:g} containers/hr: the supplier handles {containers:g} containers a "
+                 "day, more than 24 hours' work at {rate:g} an hour")
 
 MEDIA_NOTE = (
     "Media: wastewater treatment (POTW), incineration or landfill (App. C); Table C-2 adds "
@@ -116,6 +122,9 @@ def supplier(calc: Calc, v: Mapping[str, Any], facility: dict[str, Any], rho: fl
     volatility = cvd_volatility_class(vp)
     sup["volatility"] = volatility
     sup["Nworkers_supplier"] = v["Nworkers_supplier"]
+    if residue.containers_per_day / v["RATE_fill"] > 24:
+        raise EngineValidationError({"RATE_fill": RATE_TOO_SLOW.format(
+            least=residue.containers_per_day / 24, containers=residue.containers_per_day, rate=v["RATE_fill"])})
     hours = calc(eqs.activity_hours, containers_per_day=residue.containers_per_day, RATE_fill=v["RATE_fill"])
     sup["TIME_activity_hours"] = hours
     air_days = min(per_site, days_sup)  # = residue.days under C-1a and C-1b alike

@@ -10,27 +10,10 @@ etching and stripping §4.7).
 
 from __future__ import annotations
 
-import math
-
 from ..calc import equation
+from ..counts import round_up_count
 from ..models import dermal, residue
 from .constants import ESD_2010, ML_PER_L
-
-#: Decimal places kept before rounding a count up, so that 3.0000000000000004 sites
-#: (floating-point noise in an exact 3) stays 3.
-_COUNT_DECIMALS = 9
-
-
-def round_up(count: float) -> int:
-    """A count rounded up to a whole number, ignoring floating-point noise; a positive
-    count is at least 1 (2e-12 sites is one site, not none).
-
-    >>> round_up(2.5565843), round_up(3.0000000000000004), round_up(2923.977), round_up(2e-12)
-    (3, 3, 2924, 1)
-    """
-    whole = math.ceil(round(count, _COUNT_DECIMALS))
-    return 1 if whole < 1 and count > 0 else whole
-
 
 # --- General facility estimates (Section 3) --------------------------------------------
 
@@ -134,7 +117,7 @@ def whole_sites(Nsites: float) -> int:
     >>> whole_sites(2.5566)  # ESD 2010 §6.1.4: 3 manufacturing sites
     3
     """
-    return round_up(Nsites)
+    return round_up_count(Nsites)
 
 
 @equation(
@@ -265,7 +248,7 @@ def whole_containers(Ncont_site_yr: float) -> int:
     >>> whole_containers(2923.977)
     2924
     """
-    return round_up(Ncont_site_yr)
+    return round_up_count(Ncont_site_yr)
 
 
 # --- Releases (Section 4) -------------------------------------------------------------
@@ -375,7 +358,7 @@ def container_release_days(Ncont_site_yr: int, Ncont_site_day: int) -> int:
     >>> container_release_days(120, 1), container_release_days(120, 2), container_release_days(7, 2)
     (120, 60, 4)
     """
-    return round_up(Ncont_site_yr / Ncont_site_day)
+    return round_up_count(Ncont_site_yr / Ncont_site_day)
 
 
 @equation("Elocalequip_disp", "kg chemical/site-day", "Qchem_day × Fequip_disp", f"{ESD_2010} Eqn 4-2, §4.3",

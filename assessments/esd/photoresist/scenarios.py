@@ -154,7 +154,8 @@ def release_total(releases: list[Release]) -> float:
     """kg/yr over all sites of every release in one consistent set where estimates name a
     ``case`` (:meth:`Result.one_set_released_kg_yr`; the totals by medium take each medium's
     own set, issue 26)."""
-    return Result("", {}, {}, releases, [], [], []).one_set_released_kg_yr()
+    return Result(scenario="", inputs={}, facility={}, releases=releases, exposures=[], warnings=[],
+                  trace=[]).one_set_released_kg_yr()
 
 
 def _basis_note(fac: Facility, inputs: Mapping[str, Any], total: float, last: int) -> str:
@@ -333,9 +334,10 @@ def _revised(key: str, inputs: Mapping[str, Any]) -> Result:
     facts = Facts(sites=fac.Nsites, sites_known=inputs["Nsites"] is not None, operating_days=fac.TIMEapply_days,
                   workers_per_site=staff.total, workers_basis=workers_basis(staff, inputs),
                   used_kg_yr=inputs["Qchem_yr"])
-    return Result(key, dict(inputs), facility, releases, exposures + vol.exposures,
-                  warnings + vol.warnings, calc.trace.steps, notes[:1] + vol.notes + notes[1:],
-                  _default_set(inputs, hand_default, c.HAND_AREAS_2018_REASON if is_2018 else ""),
+    return Result(scenario=key, inputs=dict(inputs), facility=facility, releases=releases,
+                  exposures=exposures + vol.exposures, warnings=warnings + vol.warnings, trace=calc.trace.steps,
+                  notes=notes[:1] + vol.notes + notes[1:],
+                  default_set=_default_set(inputs, hand_default, c.HAND_AREAS_2018_REASON if is_2018 else ""),
                   process=process_steps(f"{litres(inputs['Vcont'])}-liter containers", inputs["Fchem"]),
                   facts=facts, consumed_kg_yr=0.0, allowance_kg_yr=allowance, allowance_basis=allowance_basis,
                   rounding_limit_kg_yr=rounding_limit)
@@ -434,8 +436,10 @@ def run_2004(inputs: Mapping[str, Any]) -> Result:
     allowance, allowance_basis = allowance_2004(inputs, fac)
     facts = Facts(sites=fac.Nsites, sites_known=inputs["Nsites"] is not None, operating_days=fac.TIMEapply_days,
                   workers_per_site=inputs["Nworkers_high"], workers_basis=workers_basis_2004(inputs), used_kg_yr=pv)
-    return Result(KEY_2004, dict(inputs), facility, releases, exposures, warnings, calc.trace.steps, notes,
-                  _default_set(inputs, c.HAND_AREAS_2004, "the 2004 edition prints one hand, 420 cm² (ref 21, CEB 2000)"),
+    return Result(scenario=KEY_2004, inputs=dict(inputs), facility=facility, releases=releases, exposures=exposures,
+                  warnings=warnings, trace=calc.trace.steps, notes=notes,
+                  default_set=_default_set(inputs, c.HAND_AREAS_2004,
+                                           "the 2004 edition prints one hand, 420 cm² (ref 21, CEB 2000)"),
                   process=process_steps(c.CONTAINERS_2004, inputs["Fchem"]), facts=facts, consumed_kg_yr=0.0,
                   allowance_kg_yr=allowance, allowance_basis=allowance_basis,
                   # whole sites (Eqn 3-3 rounded up): less than one site's use, the edition's own rounding
