@@ -92,6 +92,8 @@ INSTALLED_APPS = [
     "calendar_review",  # the review calendar (TSCA's 90 days, suspensions, extensions) and assignment
     "notices",  # notices in the application and by email; supervisors' comments on single uses
     "audit",  # after axes: its login-failed receiver reads what axes decided
+    "ninja",  # django-ninja: its Swagger UI assets, served from static/ (nothing from a CDN)
+    "api",  # the JSON API under /api/v1/ (docs/api.md)
 ]
 
 MIDDLEWARE = [
@@ -229,6 +231,19 @@ EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS")
 EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "10"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "pmn-review@localhost")
 PMN_SITE_URL = os.environ.get("PMN_SITE_URL", "")
+
+# The JSON API (api/, docs/api.md). Tokens: valid API_TOKEN_DEFAULT_DAYS days unless their owner
+# says otherwise, at most API_TOKEN_MAX_DAYS. Each token may make API_RATE_LIMIT_PER_MINUTE
+# requests a minute (then 429 with Retry-After), counted in the database so every web process
+# shares the count. A POST's Idempotency-Key and its answer are kept API_IDEMPOTENCY_HOURS hours.
+API_TOKEN_DEFAULT_DAYS = env_count("API_TOKEN_DEFAULT_DAYS", 90, minimum=1)
+API_TOKEN_MAX_DAYS = env_count("API_TOKEN_MAX_DAYS", 365, minimum=1)
+API_RATE_LIMIT_PER_MINUTE = env_count("API_RATE_LIMIT_PER_MINUTE", 120, minimum=1)
+API_IDEMPOTENCY_HOURS = env_count("API_IDEMPOTENCY_HOURS", 24, minimum=1)
+if API_TOKEN_DEFAULT_DAYS > API_TOKEN_MAX_DAYS:
+    raise ImproperlyConfigured(
+        f"API_TOKEN_DEFAULT_DAYS ({API_TOKEN_DEFAULT_DAYS}) must be at most API_TOKEN_MAX_DAYS ({API_TOKEN_MAX_DAYS})."
+    )
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"

@@ -21,5 +21,6 @@ urlpatterns = [
     path("", include("calendar_review.urls")),
     path("", include("notices.urls")),
     path("", include("audit.urls")),
+    path("", include("api.urls")),  # the JSON API under /api/v1/ and the API tokens page (docs/api.md)
     path("", include("assessments.urls")),
 ]

@@ -11,6 +11,7 @@ pytestmark = pytest.mark.django_db
 
 LOGIN_PATHS = {"/accounts/login/", "/admin/login/"}
 PUBLIC_PATHS = {"/healthz"}  # reviewer/health.py
+API_PAGES = {"/api/v1", "/api/v1/openapi.json", "/api/v1/docs"}  # the API's pages: the pages' login
 SAMPLE_ARGS = {"int": "1", "str": "x", "slug": "x", "path": "x", "uuid": "00000000-0000-0000-0000-000000000000"}
 
 
@@ -52,6 +53,10 @@ def test_anonymous_request_is_sent_to_login(client, path):
         return
     if urlparse(path).path in PUBLIC_PATHS:
         assert response.status_code == 200 and response.json() == {"status": "ok"}
+        return
+    if path.startswith("/api/v1/") and path.rstrip("/") not in API_PAGES:
+        # The API's operations (api/): a bearer token is their credential, not a login; no token is 401.
+        assert response.status_code in (401, 405), path  # 405: a POST-only operation, whoever asks
         return
     assert response.status_code == 302, f"{path} answered {response.status_code} to an anonymous visitor"
     assert urlparse(response["Location"]).path in LOGIN_PATHS

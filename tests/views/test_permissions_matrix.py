@@ -44,6 +44,15 @@ PUBLIC_PATHS = {"/healthz"}  # the health check (reviewer/health.py), answered t
 ALLOWED_CODES = {200, 302, 403, 404, 405}
 OBJECT_BY_PREFIX = {"cases": "submission", "assessments": "assessment", "scenarios": "scenario",
                     "contacts": "contact", "notices": "notice", "use-comments": "use_comment"}
+# The API (api/, docs/api.md): its operations read a bearer token, never the session, so every
+# role here (logged in by session, or not) gets 401 in JSON; tests/api walks each one per token.
+# Its description, reference page and root are pages: the pages' login.
+API_PREFIX = "api/v1/"
+API_PAGES = {"openapi-json", "openapi-view", "api-root"}
+
+
+def is_api_operation(route) -> bool:
+    return route.route.startswith(API_PREFIX) and route.name not in API_PAGES
 
 
 @dataclass(frozen=True)
@@ -120,6 +129,19 @@ EXPECTED_GET: dict[str, dict[str, int]] = {
     "notice-read": {"*": 405},
     "notices-read-all": {"*": 405},
     "use-comment-resolve": {"*": 405},
+    # The API tokens page (api/views.py) and the API: see API_PREFIX.
+    "api-tokens": {"*": 200},
+    "api-token-revoke": {"*": 405},
+    "openapi-json": {"*": 200},
+    "openapi-view": {"*": 200},
+    "api-root": {"*": 302},
+    **{name: {"*": 401} for name in (
+        "api-case-list", "api-case-detail", "api-case-revisions", "api-case-export", "api-assessment-detail",
+        "api-assessment-uses", "api-use-detail", "api-report-pdf", "api-report-status", "api-report-docx",
+        "api-scenarios", "api-scenario-defaults")},
+    **{name: {"*": 405} for name in (  # POST only: 405 whoever asks
+        "api-case-import", "api-assessment-submit", "api-assessment-return", "api-assessment-approve", "api-compute",
+        "api-sensitivity")},
 }
 
 
@@ -202,6 +224,8 @@ def fill(route: Route, objects: dict) -> str:
             return "volume"
         if name == "task_id":
             return objects["report_task"]
+        if is_api_operation(route):  # 401 before any object is read
+            return "1"
         pytest.fail(f"{route}: no object for <{converter}:{name}>; teach the permission matrix this URL")
 
     return "/" + re.sub(r"<(?:(\w+):)?(\w+)>", value, route.route)
@@ -236,6 +260,9 @@ def request_client(request):
 
 def check_common_rules(route: Route, role: str, public, cbi) -> None:
     """The rules every page obeys, whatever it is."""
+    if is_api_operation(route):  # 405: a method the operation does not take, whoever asks
+        assert public.status_code == cbi.status_code in (401, 405), (str(route), role, public.status_code)
+        return
     for response in (public, cbi):
         assert response.status_code in ALLOWED_CODES, (str(route), role, response.status_code)
     if role == "anonymous":
@@ -294,6 +321,9 @@ def test_post_answers_follow_the_common_rules(client, users, cases, route):
 def _check_post(client, user, role, cases, route):
     public = answer(client, user, "post", fill(route, cases["public"]))
     cbi = answer(client, user, "post", fill(route, cases["cbi"]))
+    if is_api_operation(route):  # 405: a method the operation does not take, whoever asks
+        assert public.status_code == cbi.status_code in (401, 405), (str(route), role, public.status_code)
+        return
     for response in (public, cbi):
         # 400: a form posted without its parts (the wizard's management form) is a bad request.
         assert response.status_code in ALLOWED_CODES | {400}, (str(route), role, response.status_code)
