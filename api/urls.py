@@ -9,9 +9,14 @@ from __future__ import annotations
 
 from functools import wraps
 
+from django.http import JsonResponse
 from django.shortcuts import redirect
 from django.urls import path
 from django.utils.cache import add_never_cache_headers
+
+from assessments import transfer
+from assessments.esd.parameters import ALL
+from assessments.transfer.errors import TOO_LARGE
 
 from . import views
 from .core import api
@@ -37,6 +42,32 @@ def _never_cached(view):
     return wrapper
 
 
+IMPORT = "api-case-import"
+IMPORT_SOURCE = "The request body"
+
+
+def _export_sized_body(view):
+    """The import's body is a case export, which may hold sealed PDFs: up to the import's own
+    limit (``transfer.MAX_FILE_BYTES``, 20 MB), above the 2.5 MB Django allows a form
+    (``DATA_UPLOAD_MAX_MEMORY_SIZE``, kept for every page). Read here to that limit; a longer
+    one is refused with the import's words (413), unread."""
+
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if request.method == "POST":
+            try:
+                length = int(request.META.get("CONTENT_LENGTH") or 0)
+            except ValueError:
+                length = 0
+            if length > transfer.MAX_FILE_BYTES:
+                message = TOO_LARGE.format(source=IMPORT_SOURCE, limit=transfer.MAX_FILE_BYTES // (1024 * 1024))
+                return JsonResponse({"errors": {ALL: message}}, status=413)
+            request._body = request.read(transfer.MAX_FILE_BYTES + 1)  # what request.body gives from now on
+        return view(request, *args, **kwargs)
+
+    return wrapper
+
+
 def _to_docs(request, *args, **kwargs):
     return redirect("api:openapi-view")
 
@@ -47,6 +78,8 @@ def _api_patterns():
         if pattern.name == "api-root":  # ninja's root answers 404 naming the docs: send people there instead
             pattern.callback = _to_docs
         elif pattern.name not in PAGES:
+            if pattern.name == IMPORT:
+                pattern.callback = _export_sized_body(pattern.callback)
             pattern.callback = _never_cached(pattern.callback)
             pattern.callback.login_required = False  # the bearer token is the credential
             pattern.callback.csrf_exempt = True  # no cookie is read: nothing to forge
