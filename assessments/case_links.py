@@ -31,6 +31,7 @@ from datetime import datetime
 from typing import Any
 
 from .esd.parameters import Param, ParamSet, parse_number
+from .input_rules import needs_reason
 from .models import Assessment, Scenario, Status, Submission
 from .numbers import entered
 from .timeline import declared_params, input_text
@@ -87,12 +88,10 @@ def recorded_case_field(reason: str | None, fields: Iterable[str]) -> str | None
 
 def case_input(param: Param, value: Any) -> tuple[Any, str | None]:
     """What a use stores for ``param`` when its case field holds ``value``: ``(value,
-    reason)``, the reason ``None`` when the value needs none (``services.needs_reason``);
+    reason)``, the reason ``None`` when the value needs none (``input_rules.needs_reason``);
     ``(None, None)`` when it stores nothing: the case gives none, a value the input
     refuses (a case's "solid" where the scenario takes liquid or gas) or the document's
     default."""
-    from .services import needs_reason
-
     if value is None or value == "":
         return None, None
     try:

@@ -31,7 +31,7 @@ from django.views.decorators.http import require_http_methods
 
 from audit.services import What, cbi_access_record
 
-from . import case_links, permissions, selectors, services
+from . import case_links, input_rules, permissions, selectors, services
 from .esd import registry
 from .esd.parameters import ALL, Step
 from .esd.site_data import SITE_SPECIFIC
@@ -93,7 +93,7 @@ def scenario_wizard(request, pk: int, step: str | None = None):
     data = None
     if typed:  # what was typed, shown again: it continues from the step as saved now
         data = MultiValueDict(typed)
-        data[f"{step}-{SEEN_FIELD}"] = services.step_token(scenario, step)
+        data[f"{step}-{SEEN_FIELD}"] = input_rules.step_token(scenario, step)
     return _render(request, scenario, keys, step, step_form(scenario, step, data))
 
 
@@ -139,11 +139,11 @@ def step_form(scenario: Scenario, step: str, data=None):
     """The step's form: bound to ``data`` when given, its initial values the saved draft."""
     if step == SITE_STEP:
         initial = site_initial(scenario.inputs.get(SITE_SPECIFIC))
-        initial[SEEN_FIELD] = services.step_token(scenario, step)
+        initial[SEEN_FIELD] = input_rules.step_token(scenario, step)
         return SiteDataForm(data, prefix=step, initial=initial, releases=release_choices(scenario))
     params = tuple(registry.get(scenario.scenario_key).params.for_step(step))
     initial = step_initial(params, scenario.inputs, scenario.reasons)
-    initial[SEEN_FIELD] = services.step_token(scenario, step)
+    initial[SEEN_FIELD] = input_rules.step_token(scenario, step)
     form_class = step_form_class(scenario.scenario_key, step)
     # The saved inputs decide which of the step's inputs apply (a choice on another step).
     return form_class(data, prefix=step, initial=initial, saved_inputs=scenario.inputs)

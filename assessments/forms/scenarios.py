@@ -4,7 +4,7 @@ For each ``Param`` of a step the form has the value field and a reason field
 (``reason_<symbol>``). The value is parsed and range-checked by the declaration itself
 (``Param.coerce``/``Param.check``), so the form, the command line and the API give the
 same message; an override without a reason is refused by the same rule the service
-applies (``services.clean_step_values``). Nothing about a parameter is typed here.
+applies (``input_rules.clean_step_values``). Nothing about a parameter is typed here.
 """
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 
-from .. import services
+from .. import input_rules
 from ..esd import registry
 from ..esd.parameters import CHOICE, INT, Param, cross_errors, each_input
+from ..input_rules import default_text
 from ..numbers import entered
-from ..services import default_text
 
 REASON_PREFIX = "reason_"
 PRESET_FIELD = "preset"
@@ -90,7 +90,7 @@ class StepForm(forms.Form):
 
     def applicable(self, values: Mapping[str, Any] | None = None) -> list[Param]:
         """This step's inputs that apply, with ``values`` (default: as shown) for this step."""
-        return services.applicable_step_params(
+        return input_rules.applicable_step_params(
             scenario_key=self.scenario_key, step=self.step_key, inputs=self.saved_inputs,
             values=self._values() if values is None else values)
 
@@ -151,7 +151,7 @@ class StepForm(forms.Form):
                 for name in (p.symbol, REASON_PREFIX + p.symbol):
                     self._errors.pop(name, None)
         try:
-            inputs, kept = services.clean_step_values(applying, values, reasons)
+            inputs, kept = input_rules.clean_step_values(applying, values, reasons)
         except ValidationError as exc:
             for key, messages in exc.message_dict.items():
                 self.add_error(key if key in self.fields else None, messages)

@@ -9,7 +9,7 @@ without JavaScript the "Show this method's inputs" button shows the page again w
 (``static/js/site-data.js`` switches them at once instead). An entry left at "No site data"
 is no entry: the step left so changes nothing.
 
-Validation is the engine's own: ``services.clean_site_entries`` calls
+Validation is the engine's own: ``input_rules.clean_site_entries`` calls
 ``esd.site_data.parse_entries``, and each of its errors (``site_specific[i].SYMBOL``) is
 put on the field it names, with the engine's message (the field and its allowed range).
 """
@@ -22,7 +22,7 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 
-from .. import services
+from .. import input_rules
 from ..esd.parameters import ALL, CHOICE, Param
 from ..esd.site_data import METHODS, SITE_SPECIFIC, SiteMethod
 from ..site_data import ADD_BESIDE, NO_SITE_DATA, NO_SITE_DATA_HELP, method_description
@@ -196,7 +196,7 @@ class SiteDataForm(forms.Form):
         if self.errors:  # a text over its length: the engine is not asked yet
             return data
         try:
-            self.step_entries = services.clean_site_entries(raw_entries)
+            self.step_entries = input_rules.clean_site_entries(raw_entries)
         except ValidationError as exc:
             for key, messages in exc.message_dict.items():
                 self._engine_error(key, messages, raw_entries, positions)

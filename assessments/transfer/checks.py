@@ -25,6 +25,7 @@ from ..esd.parameters import ALL, CHOICE, EngineValidationError, each_input
 from ..esd.results import ENGINE_VERSION
 from ..esd.site_data import SITE_SPECIFIC, parse_entries
 from ..esd.site_data import STEP as SITE_STEP
+from ..input_rules import needs_reason
 from ..limits import TEXT_LIMITS, text_error
 from ..models import (
     CASE_SNAPSHOT_FIELDS,
@@ -223,8 +224,6 @@ def _reason_limit(engine: registry.Scenario, symbol: str) -> int | None:
 
 
 def _check_reasons(engine: registry.Scenario, inputs: dict, reasons: Any, where: str) -> None:
-    from ..services import needs_reason
-
     if not isinstance(reasons, dict) or not all(isinstance(v, str) for v in reasons.values()):
         raise TransferError(INVALID_VALUE.format(where=f"{where}.reasons", problem="must be a JSON object of {symbol: text}"))
     for symbol, reason in reasons.items():

@@ -18,7 +18,7 @@ import re
 from django.core.exceptions import ValidationError
 from docx import Document
 
-from assessments import services
+from assessments import input_rules, services
 from assessments.esd import registry
 from assessments.esd.parameters import EngineValidationError
 from assessments.models import Submission
@@ -93,7 +93,7 @@ def build(key: str, values: dict, claims: list[str], *, branch: dict, site_data:
     scenario = services.scenario_add(assessment=assessment, by=reviewer, scenario_key=key, title=words["title"])
     scenario.inputs = {**scenario.inputs, **branch}
     if site_data:
-        scenario.inputs["site_specific"] = services.clean_site_entries([SITE_DATA])
+        scenario.inputs["site_specific"] = input_rules.clean_site_entries([SITE_DATA])
     scenario.release_texts = {"1": {"basis": words["release_basis"], "to": ""}}
     scenario.save()
     try:

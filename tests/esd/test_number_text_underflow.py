@@ -14,7 +14,7 @@ from django.core.exceptions import ValidationError
 from hypothesis import given
 from hypothesis import strategies as st
 
-from assessments import services
+from assessments import input_rules, services
 from assessments.esd import registry
 from assessments.esd.number_text import (
     SMALLEST_NUMBER,
@@ -78,11 +78,11 @@ def test_zero_written_any_way_is_zero(text):
 
 @pytest.mark.parametrize(("where", "param"), NUMBER_INPUTS, ids=IDS)
 def test_every_input_refuses_underflow_naming_itself_and_its_range(where, param: Param):
-    """The wizard's message (``services.clean_step_values``: the form, the CLI and the import
+    """The wizard's message (``input_rules.clean_step_values``: the form, the CLI and the import
     say it alike) names the input and its range, and nothing is saved as 0."""
     for text in ("1e-400", "1e309", "１２"):
         with pytest.raises(ValidationError) as refused:
-            services.clean_step_values([param], {param.symbol: text}, {param.symbol: "a reason"})
+            input_rules.clean_step_values([param], {param.symbol: text}, {param.symbol: "a reason"})
         message = refused.value.message_dict[param.symbol][0]
         assert message.startswith(param.label), (where, text, message)
         assert param.range_text() in message, (where, text, message)

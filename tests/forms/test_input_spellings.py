@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from assessments.esd.parameters import CHOICE, Param, parse_number
 from assessments.forms.scenarios import default_text, format_value, step_initial
-from assessments.services import REASON_REQUIRED
-from assessments.services import default_text as services_default_text
+from assessments.input_rules import REASON_REQUIRED
+from assessments.input_rules import default_text as services_default_text
 
 
 def test_a_saved_input_shows_as_entered_and_reads_back():

@@ -55,7 +55,7 @@ from django.utils.datastructures import MultiValueDict
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from assessments import services, workflow
+from assessments import input_rules, services, workflow
 from assessments.esd import registry
 from assessments.esd.parameters import CHOICE, NumberTextError, parse_number
 from assessments.forms import AssessmentNotesForm, SubmissionForm
@@ -295,7 +295,7 @@ def step_data(scenario: Scenario, step: str) -> dict:
     scenario.refresh_from_db()
     params = tuple(registry.get(scenario.scenario_key).params.for_step(step))
     initial = step_initial(params, scenario.inputs, scenario.reasons)
-    initial[SEEN_FIELD] = services.step_token(scenario, step)
+    initial[SEEN_FIELD] = input_rules.step_token(scenario, step)
     data = {f"{step}-{name}": initial.get(name, "") for name in step_form_class(scenario.scenario_key, step).base_fields}
     data[management_key(scenario)] = step
     return data

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from assessments import services
+from assessments import input_rules, services
 from assessments.esd import registry
 from assessments.esd.parameters import CHOICE, cross_errors, each_input, parse_number
 from assessments.forms.scenarios import format_value
@@ -136,7 +136,7 @@ def wizard(client, reviewer):
 def test_a_step_post_saves_and_redirects_or_shows_errors_and_saves_nothing(client, wizard, key, step, data):
     scenario = wizard.open(key, step)
     before = snapshot(scenario.pk)
-    token = services.step_token(Scenario.objects.get(pk=scenario.pk), step)
+    token = input_rules.step_token(Scenario.objects.get(pk=scenario.pk), step)
     post, careful = data.draw(step_post(key, step, token), label="post")
     post[management_key(scenario)] = step
 
@@ -172,7 +172,7 @@ def test_a_step_post_saves_and_redirects_or_shows_errors_and_saves_nothing(clien
         params = registry.get(key).params
         for symbol, value in inputs.items():
             assert params[symbol].check(value) == "", (symbol, value)
-            if services.needs_reason(params[symbol], value):
+            if input_rules.needs_reason(params[symbol], value):
                 assert reasons.get(symbol, "").strip(), symbol
     else:
         form = response.context["wizard"]["form"]

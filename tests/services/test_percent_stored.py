@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ValidationError
 
-from assessments import services, transfer
+from assessments import input_rules, services, transfer
 from assessments.esd import registry
 from assessments.forms.site_data import input_field, site_initial
 from assessments.models import Scenario
@@ -49,7 +49,7 @@ def site_release_kg_yr(scenario: Scenario) -> float:
 @pytest.mark.parametrize(("typed", "stored"), [("0.9%", "0.9%"), ("0.9 %", "0.9%"), ("90", 90.0), ("90%", 90.0),
                                                 ("1%", "1%"), ("0", None)])
 def test_a_percentage_is_stored_as_what_reads_back_the_same(typed, stored):
-    (row,) = services.clean_site_entries([with_ce(typed)])
+    (row,) = input_rules.clean_site_entries([with_ce(typed)])
     assert row["inputs"].get("CE") == stored  # 0: the default, left out (linked to it)
 
 
@@ -82,7 +82,7 @@ def test_saving_the_step_again_asks_about_a_stale_bare_0_9(reviewer, use):
 
 
 def test_the_wizard_shows_a_stored_small_percentage_as_confirmed():
-    stored = services.clean_site_entries([with_ce("0.9%")])
+    stored = input_rules.clean_site_entries([with_ce("0.9%")])
     initial = site_initial(stored)
     assert initial[input_field(0, "emission_factor", "CE")] == "0.9%"
     assert "CE = 0.9 %" in entries_text(stored)  # the history's words: the number with its units
@@ -90,10 +90,10 @@ def test_the_wizard_shows_a_stored_small_percentage_as_confirmed():
 
 def test_a_fraction_typed_as_a_percentage_is_stored_as_the_fraction():
     ef = registry.get("cvd-2015").params["EF"]
-    inputs, _ = services.clean_step_values([ef], {"EF": "90%"}, {"EF": "Vendor data sheet"})
+    inputs, _ = input_rules.clean_step_values([ef], {"EF": "90%"}, {"EF": "Vendor data sheet"})
     assert inputs == {"EF": 0.9}
     with pytest.raises(ValidationError) as refused:
-        services.clean_step_values([ef], {"EF": "90"}, {"EF": "Vendor data sheet"})
+        input_rules.clean_step_values([ef], {"EF": "90"}, {"EF": "Vendor data sheet"})
     assert refused.value.message_dict == {"EF": [
         "Efficiency of the point-of-use (POU) abatement must be between 0 and 1 kg/kg "
         "(a fraction: 90 % is 0.9, or type 90%)."]}

@@ -4,7 +4,7 @@ and left unsaved, forgotten once the step is saved or the use computed."""
 
 import pytest
 
-from assessments import services
+from assessments import input_rules, services
 from assessments.models import Scenario
 from assessments.wizards import UNKNOWN_STEP, step_field
 from tests.conftest import make_assessment, make_submission
@@ -78,7 +78,7 @@ def test_what_was_typed_is_shown_again_with_the_step_as_saved_now(client, review
     page = client.get(step_url(scenario, second))
     form = page.context["wizard"]["form"]
     assert form["Napply"].value() == "750"
-    assert form["seen"].value() == services.step_token(Scenario.objects.get(pk=scenario.pk), second)
+    assert form["seen"].value() == input_rules.step_token(Scenario.objects.get(pk=scenario.pk), second)
     response = client.post(step_url(scenario, second), {**form.data.dict(), step_field(scenario): second})
     assert response.status_code == 302
     scenario.refresh_from_db()
