@@ -63,7 +63,7 @@ def scenario_summary(*, scenario: Scenario) -> dict:
     }
 
 
-#: The media by name, as the engine declares them (options.MEDIUM_NAMES): one list.
+#: The media by name, as the engine declares them (esd.results.MEDIUM_NAMES): one list.
 MEDIUM_LABELS = dict(MEDIUM_NAMES)
 
 
