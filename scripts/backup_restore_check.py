@@ -7,7 +7,7 @@ to anyone and writes no custody row). Exit status 1 on any difference, 0 when th
 changed while it was dumped (nothing to compare against: run it again). The databases it
 creates are dropped at the end, whatever happens.
 
-PostgreSQL (the default): the procedure of README "Backup and restore", ``pg_dump
+PostgreSQL (the default): the procedure of docs/deployment.md, "Backup and restore", ``pg_dump
 --format=custom`` then ``pg_restore`` into a new database, on the server of
 ``DATABASE_URL`` when that is a PostgreSQL URL (else ``postgres://postgres@127.0.0.1:5432``).
 The source is a new database with the demo data (``load_demo``: its uses computed, one

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Quick start: install, migrate, load the demo data (first run only) and serve
 # the application at http://127.0.0.1:8000 on the embedded SQLite database, with a report
-# worker beside the server (it draws the IRER PDFs; README "Report rendering and workers").
+# worker beside the server (it draws the IRER PDFs; docs/reports.md, "Report rendering and workers").
 # Ctrl-C, or stopping this script, stops both.
 # DEVELOPMENT=1 (reviewer/settings.py): plain HTTP, static files served from static/,
 # load_demo allowed, mail to the console, and the application's own error pages. DEBUG=1

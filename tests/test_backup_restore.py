@@ -1,4 +1,4 @@
-"""The backup and restore procedures of README "Backup and restore", run for real by
+"""The backup and restore procedures of docs/deployment.md, "Backup and restore", run for real by
 scripts/backup_restore_check.py: a copy restored into a fresh database has every row,
 every sequence position and every case's export unchanged, and the databases the check
 makes are gone afterwards; and the check notices a difference (one changed title in the

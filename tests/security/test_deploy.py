@@ -1,6 +1,6 @@
 """Production settings (``reviewer.settings`` with DEBUG off): Django's deployment checks,
-HTTPS only, HSTS, secure cookies, each configurable from the environment as README's
-Configuration table says, and secrets only from the environment."""
+HTTPS only, HSTS, secure cookies, each configurable from the environment as the
+configuration table (docs/configuration.md) says, and secrets only from the environment."""
 
 from __future__ import annotations
 

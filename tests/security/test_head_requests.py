@@ -1,4 +1,4 @@
-"""HEAD is answered wherever GET is (README "Security": only GET, HEAD and POST are answered),
+"""HEAD is answered wherever GET is (docs/security.md: only GET, HEAD and POST are answered),
 by one rule in reviewer.middleware: every route of the application, filled with real objects
 (cases in every state, tests/security/test_csp.py's ``site``), gives HEAD the GET's status
 and headers, and no body (issue 27: HEAD got 405 from views decorated ``require_GET``)."""
