@@ -24,4 +24,5 @@ class BearerToken(HttpBearer):
 
 
 def token_of(request: HttpRequest) -> ApiToken:
-    return request.auth  # type: ignore[attr-defined]
+    token: ApiToken = request.auth  # type: ignore[attr-defined]  # ninja sets it on the request it authenticated
+    return token

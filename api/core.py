@@ -13,6 +13,7 @@ from django.urls import reverse
 from ninja import NinjaAPI
 from ninja.openapi.docs import DocsBase
 
+from assessments.models import Assessment, Submission
 from audit.services import cbi_access_record
 
 from . import errors, idempotency
@@ -71,7 +72,8 @@ def json(data: Any, status: int = 200, **headers: str) -> JsonResponse:
     return response
 
 
-def record_cbi_read(request: HttpRequest, *, what: str, submission=None, assessment=None, sanitised: bool = False,
+def record_cbi_read(request: HttpRequest, *, what: str, submission: Submission | None = None,
+                    assessment: Assessment | None = None, sanitised: bool = False,
                     detail: str = "") -> None:
     """The custody row of an API read of a CBI case's full data, as the page it stands for
     writes it (``audit.services.cbi_access_record`` decides whether one is written), naming

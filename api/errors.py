@@ -9,7 +9,8 @@ keyed by the field's name."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from django.core.exceptions import PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
@@ -21,6 +22,11 @@ from assessments.esd.parameters import ALL, EngineValidationError
 
 from .idempotency import KeyProblem
 from .tokens import NO_TOKEN, TokenRefused
+
+if TYPE_CHECKING:
+    from ninja import NinjaAPI
+
+E = TypeVar("E", bound=Exception)
 
 NOT_FOUND = "Not found (or not yours to see)."
 SCHEMA_FIELD_SOURCES = {"body", "query", "path", "header", "form", "cookie", "file"}
@@ -43,7 +49,7 @@ def django_errors(exc: DjangoValidationError) -> dict[str, str]:
     return {ALL: " ".join(exc.messages)}
 
 
-def _schema_field(loc) -> str:
+def _schema_field(loc: Iterable[object]) -> str:
     names = [str(part) for part in loc if not isinstance(part, int) and str(part) not in SCHEMA_FIELD_SOURCES]
     # ninja nests a body schema under the argument's name: the field is the last name.
     return names[-1] if names else ALL
@@ -57,7 +63,13 @@ def schema_errors(exc: SchemaError) -> dict[str, str]:
     return errors
 
 
-def install(api) -> None:
+def _handle(api: NinjaAPI, exc_class: type[E], handler: Callable[[HttpRequest, E], HttpResponse]) -> None:
+    """Register ``handler``, typed as it is called: with the exception."""
+    # ninja annotates a handler as taking the exception or its class.
+    api.add_exception_handler(exc_class, handler)  # type: ignore[arg-type]
+
+
+def install(api: NinjaAPI) -> None:
     """The handlers that give every refusal the one shape."""
 
     def unauthorised(request: HttpRequest, exc: Exception) -> HttpResponse:
@@ -70,14 +82,13 @@ def install(api) -> None:
         response["Retry-After"] = str(exc.retry_after)
         return response
 
-    api.add_exception_handler(AuthenticationError, unauthorised)
-    api.add_exception_handler(TokenRefused, unauthorised)
-    api.add_exception_handler(RateLimited, rate_limited)
-    api.add_exception_handler(Http404, lambda request, exc: error_response({ALL: str(exc) or NOT_FOUND}, 404))
-    api.add_exception_handler(PermissionDenied, lambda request, exc: error_response({ALL: str(exc)}, 403))
-    api.add_exception_handler(DjangoValidationError, lambda request, exc: error_response(django_errors(exc), 400))
-    api.add_exception_handler(EngineValidationError, lambda request, exc: error_response(dict(exc.errors), 400))
-    api.add_exception_handler(SchemaError, lambda request, exc: error_response(schema_errors(exc), 400))
-    api.add_exception_handler(KeyProblem, lambda request, exc: error_response({"Idempotency-Key": str(exc)},
-                                                                              exc.status))
-    api.add_exception_handler(HttpError, lambda request, exc: error_response({ALL: str(exc)}, exc.status_code))
+    _handle(api, AuthenticationError, unauthorised)
+    _handle(api, TokenRefused, unauthorised)
+    _handle(api, RateLimited, rate_limited)
+    _handle(api, Http404, lambda request, exc: error_response({ALL: str(exc) or NOT_FOUND}, 404))
+    _handle(api, PermissionDenied, lambda request, exc: error_response({ALL: str(exc)}, 403))
+    _handle(api, DjangoValidationError, lambda request, exc: error_response(django_errors(exc), 400))
+    _handle(api, EngineValidationError, lambda request, exc: error_response(dict(exc.errors), 400))
+    _handle(api, SchemaError, lambda request, exc: error_response(schema_errors(exc), 400))
+    _handle(api, KeyProblem, lambda request, exc: error_response({"Idempotency-Key": str(exc)}, exc.status))
+    _handle(api, HttpError, lambda request, exc: error_response({ALL: str(exc)}, exc.status_code))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -45,7 +45,7 @@ def _request_digest(request: HttpRequest) -> str:
     return sha.hexdigest()
 
 
-def forget_old(*, now=None) -> int:
+def forget_old(*, now: datetime | None = None) -> int:
     """Delete the keys older than ``API_IDEMPOTENCY_HOURS``; how many."""
     since = (now or timezone.now()) - timedelta(hours=settings.API_IDEMPOTENCY_HOURS)
     return IdempotentRequest.objects.filter(created_at__lt=since).delete()[0]

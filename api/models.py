@@ -7,6 +7,8 @@ shown once, when made, and never stored."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
@@ -43,7 +45,7 @@ class ApiToken(models.Model):
     def shown_prefix(self) -> str:
         return f"pmn_{self.prefix}_…"
 
-    def state(self, now=None) -> str:
+    def state(self, now: datetime | None = None) -> str:
         now = now or timezone.now()
         if self.revoked_at is not None:
             return "revoked"

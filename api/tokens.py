@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
-from django.db.models import Case, F, Value, When
+from django.db.models import Case, F, QuerySet, Value, When
 from django.utils import timezone
 
 from .models import NAME_MAX_LENGTH, PREFIX_LENGTH, ApiToken
@@ -53,14 +54,14 @@ class NewToken:
     token: str
 
 
-def _check_days(days) -> int:
+def _check_days(days: object) -> int:
     if isinstance(days, bool) or not isinstance(days, int) or not 1 <= days <= max_days():
         raise ValidationError({"days": DAYS_OUT_OF_RANGE.format(maximum=max_days())})
     return days
 
 
 @transaction.atomic
-def token_create(*, owner, name: str, days: int | None = None) -> NewToken:
+def token_create(*, owner: User, name: str, days: int | None = None) -> NewToken:
     """A new token of ``owner``'s named ``name``, valid ``days`` days (default
     ``API_TOKEN_DEFAULT_DAYS``, at most ``API_TOKEN_MAX_DAYS``). Only its SHA-256 is stored."""
     name = (name or "").strip()
@@ -81,12 +82,12 @@ def token_create(*, owner, name: str, days: int | None = None) -> NewToken:
     return NewToken(row, token)
 
 
-def may_revoke(user, token: ApiToken) -> bool:
-    return user.is_authenticated and (token.owner_id == user.pk or user.is_superuser)
+def may_revoke(user: User | AnonymousUser, token: ApiToken) -> bool:
+    return user.is_authenticated and bool (token.owner_id == user.pk or user.is_superuser)
 
 
 @transaction.atomic
-def token_revoke(*, token: ApiToken, by) -> ApiToken:
+def token_revoke(*, token: ApiToken, by: User) -> ApiToken:
     """Revoke ``token`` (its owner, or a superuser in the admin): it answers 401 from now on."""
     token = ApiToken.objects.select_for_update().get(pk=token.pk)
     if not may_revoke(by, token):
@@ -98,12 +99,12 @@ def token_revoke(*, token: ApiToken, by) -> ApiToken:
     return token
 
 
-def tokens_of(*, user):
+def tokens_of(*, user: User) -> QuerySet[ApiToken]:
     """``user``'s tokens, newest first (revoked and expired ones too: the page says which)."""
     return ApiToken.objects.filter(owner=user).order_by("-created_at", "-pk")
 
 
-def token_get_own(*, user, pk: int) -> ApiToken:
+def token_get_own(*, user: User, pk: int) -> ApiToken:
     from django.http import Http404
 
     try:
@@ -153,4 +154,5 @@ def rate_check(token: ApiToken) -> int | None:
     started, count = ApiToken.objects.filter(pk=token.pk).values_list("window_started_at", "window_count").get()
     if count <= rate_limit():
         return None
+    assert started is not None, "the update above starts the window"
     return max(1, int((started + RATE_WINDOW - now).total_seconds() + 0.999))

@@ -7,11 +7,14 @@ checked-in ``docs/openapi.json`` is the copy to read without one)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import wraps
+from typing import Any
 
-from django.http import JsonResponse
+from django.http import HttpRequest, HttpResponseRedirect, JsonResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import redirect
-from django.urls import path
+from django.urls import URLPattern, URLResolver, path
 from django.utils.cache import add_never_cache_headers
 
 from assessments import transfer
@@ -28,12 +31,14 @@ api.add_router("", review.router)
 api.add_router("", reports.router)
 api.add_router("", engine.router)
 
+View = Callable[..., HttpResponseBase]
+
 PAGES = {"openapi-json", "openapi-view", "api-root"}  # ninja's names: the description, the docs page, the root
 
 
-def _never_cached(view):
+def _never_cached(view: View) -> View:
     @wraps(view)
-    def wrapper(request, *args, **kwargs):
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         response = view(request, *args, **kwargs)
         add_never_cache_headers(response)
         response["Cache-Control"] = "no-store, private"
@@ -46,14 +51,14 @@ IMPORT = "api-case-import"
 IMPORT_SOURCE = "The request body"
 
 
-def _export_sized_body(view):
+def _export_sized_body(view: View) -> View:
     """The import's body is a case export, which may hold sealed PDFs: up to the import's own
     limit (``transfer.MAX_FILE_BYTES``, 20 MB), above the 2.5 MB Django allows a form
     (``DATA_UPLOAD_MAX_MEMORY_SIZE``, kept for every page). Read here to that limit; a longer
     one is refused with the import's words (413), unread."""
 
     @wraps(view)
-    def wrapper(request, *args, **kwargs):
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         if request.method == "POST":
             try:
                 length = int(request.META.get("CONTENT_LENGTH") or 0)
@@ -68,21 +73,24 @@ def _export_sized_body(view):
     return wrapper
 
 
-def _to_docs(request, *args, **kwargs):
+def _to_docs(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseRedirect:
     return redirect("api:openapi-view")
 
 
-def _api_patterns():
+def _api_patterns() -> tuple[list[URLResolver | URLPattern], str, str]:
     patterns, app_name, namespace = api.urls
     for pattern in patterns:
+        if not isinstance(pattern, URLPattern):
+            continue
         if pattern.name == "api-root":  # ninja's root answers 404 naming the docs: send people there instead
             pattern.callback = _to_docs
         elif pattern.name not in PAGES:
             if pattern.name == IMPORT:
                 pattern.callback = _export_sized_body(pattern.callback)
-            pattern.callback = _never_cached(pattern.callback)
-            pattern.callback.login_required = False  # the bearer token is the credential
-            pattern.callback.csrf_exempt = True  # no cookie is read: nothing to forge
+            callback = _never_cached(pattern.callback)
+            callback.login_required = False  # type: ignore[attr-defined]  # the bearer token is the credential
+            callback.csrf_exempt = True  # type: ignore[attr-defined]  # no cookie is read: nothing to forge
+            pattern.callback = callback
     return patterns, app_name, namespace
 
 

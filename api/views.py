@@ -6,12 +6,13 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
 from assessments.forms.binding import add_service_errors
+from reviewer.http import AuthenticatedHttpRequest
 
 from . import tokens
 from .forms import TokenForm
@@ -19,7 +20,7 @@ from .forms import TokenForm
 
 @never_cache
 @require_http_methods(["GET", "POST"])
-def token_list(request):
+def token_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = TokenForm(request.POST if request.method == "POST" else None)
     new_token = None
     if request.method == "POST" and form.is_valid():
@@ -41,7 +42,7 @@ def token_list(request):
 
 
 @require_POST
-def token_revoke(request):
+def token_revoke(request: AuthenticatedHttpRequest) -> HttpResponse:
     """Revoke the posted ``token`` (an id) of the user's own."""
     pk = request.POST.get("token", "")
     if not (pk.isascii() and pk.isdigit() and len(pk) < 19):

@@ -14,6 +14,7 @@ from __future__ import annotations
 import ipaddress
 
 from django.conf import settings
+from django.http import HttpRequest
 
 
 def _valid(address: str | None) -> str | None:
@@ -25,7 +26,7 @@ def _valid(address: str | None) -> str | None:
         return None
 
 
-def client_ip(request) -> str | None:
+def client_ip(request: HttpRequest) -> str | None:
     """The client's IP address, or None when it is not known or not an address."""
     proxies = getattr(settings, "TRUSTED_PROXY_COUNT", None) or 0
     if proxies > 0:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 from datetime import datetime, timedelta
+from typing import Any
 
 from axes.handlers.database import AxesDatabaseHandler
 from axes.helpers import get_client_username
@@ -33,6 +34,7 @@ from axes.signals import user_locked_out
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db.models import Max, Sum
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.response import TemplateResponse
 from django.utils import timezone
@@ -74,26 +76,40 @@ def _username_exists(username: str | None) -> bool:
     return User._default_manager.filter(**{User.USERNAME_FIELD: username}).exists()
 
 
-class LoginThrottle(AxesDatabaseHandler):
+class AxesRequest(HttpRequest):
+    """A login request as django-axes marks it (``AxesMiddleware``, its handler), and the
+    marks of ours below."""
+
+    axes_attempt_time: datetime
+    axes_ip_address: str | None
+    axes_locked_out: bool
+    axes_credentials: dict[str, Any] | None
+    login_wait: timedelta
+    login_address_marked: bool
+
+
+class LoginThrottle(AxesDatabaseHandler):  # type: ignore[misc]  # django-axes has no types: its handler is Any
     """django-axes' database handler (one ``AccessAttempt`` row per username, address and
     browser, counting failures) with the wait and the address rule above."""
 
-    def pair_failures(self, request, credentials: dict | None = None) -> tuple[int, datetime | None]:
+    def pair_failures(self, request: AxesRequest, credentials: dict[str, Any] | None = None) -> tuple[int, datetime | None]:
         """This username's failures from this address within the cool-off, and the last one's time."""
-        totals = {"failures": 0, "last": None}
+        failures: int | None = 0
+        last: datetime | None = None
         for attempts in self.get_user_attempts(request, credentials):  # one query set: username and address
             totals = attempts.aggregate(failures=Sum("failures_since_start"), last=Max("attempt_time"))
-        return totals["failures"] or 0, totals["last"]
+            failures, last = totals["failures"], totals["last"]
+        return failures or 0, last
 
-    def wait(self, request, credentials: dict | None = None) -> timedelta:
+    def wait(self, request: AxesRequest, credentials: dict[str, Any] | None = None) -> timedelta:
         """How long this username from this address must still wait before an attempt is checked."""
         failures, last = self.pair_failures(request, credentials)
         if last is None:
             return timedelta(0)
-        remaining = last + delay_after(failures) - request.axes_attempt_time
+        remaining: timedelta = last + delay_after(failures) - request.axes_attempt_time
         return max(remaining, timedelta(0))
 
-    def address_marked(self, request) -> bool:
+    def address_marked(self, request: AxesRequest) -> bool:
         """Whether this address has failed ``LOGIN_ADDRESS_FAILURE_LIMIT`` times within the
         cool-off under usernames that have no account."""
         if request.axes_ip_address is None:
@@ -107,14 +123,15 @@ class LoginThrottle(AxesDatabaseHandler):
         )
         return (failures or 0) >= settings.LOGIN_ADDRESS_FAILURE_LIMIT
 
-    def is_locked(self, request, credentials: dict | None = None) -> bool:
+    def is_locked(self, request: AxesRequest, credentials: dict[str, Any] | None = None) -> bool:
         """Asked before the password is checked (``AxesStandaloneBackend``): refused only
         during this username and address's wait."""
         wait = self.wait(request, credentials)
         request.login_wait = wait
         return wait > timedelta(0)
 
-    def user_login_failed(self, sender, credentials: dict, request=None, **kwargs):
+    def user_login_failed(self, sender: str, credentials: dict[str, Any], request: AxesRequest | None = None,
+                          **kwargs: Any) -> None:
         """After a checked attempt failed (django-axes counts it and marks the request when
         the failure starts a wait), the address rule: a marked address's failures are all
         answered as lockouts."""
@@ -135,7 +152,8 @@ class LoginThrottle(AxesDatabaseHandler):
             )
 
 
-def lockout_response(request, original_response=None, credentials=None):
+def lockout_response(request: AxesRequest, original_response: HttpResponse | None = None,
+                     credentials: dict[str, Any] | None = None) -> HttpResponse:
     """429 Too Many Requests. During a wait: the lockout page, with ``Retry-After`` the
     seconds left. From a marked address: the login form again, with ``ADDRESS_MARKED``."""
     if getattr(request, "login_address_marked", False) and isinstance(original_response, TemplateResponse):

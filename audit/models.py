@@ -8,6 +8,9 @@ a CBI case, and each refused attempt to use the number of a case the user may no
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any, NoReturn
+
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.db import models
@@ -55,16 +58,16 @@ class CustodyLogIsAppendOnly(PermissionDenied):
     reaches a view is a 403, never a 500."""
 
 
-class CbiAccessQuerySet(models.QuerySet):
+class CbiAccessQuerySet(models.QuerySet["CbiAccess"]):
     """The custody log's rows: read, added, never updated or deleted in bulk."""
 
-    def update(self, **kwargs):
+    def update(self, **kwargs: Any) -> NoReturn:
         raise CustodyLogIsAppendOnly(CUSTODY_IS_APPEND_ONLY)
 
-    def delete(self):
+    def delete(self) -> NoReturn:
         raise CustodyLogIsAppendOnly(CUSTODY_IS_APPEND_ONLY)
 
-    def bulk_update(self, objs, fields, batch_size=None):
+    def bulk_update(self, objs: Iterable[CbiAccess], fields: Iterable[str], batch_size: int | None = None) -> NoReturn:
         raise CustodyLogIsAppendOnly(CUSTODY_IS_APPEND_ONLY)
 
 
@@ -149,10 +152,10 @@ class CbiAccess(models.Model):
         who = self.username or self.os_user or "?"
         return f"{self.at:%Y-%m-%d %H:%M:%S} {who}: {self.get_what_display()} {self.case_number}"
 
-    def save(self, *args, **kwargs) -> None:
+    def save(self, *args: Any, **kwargs: Any) -> None:
         if not self._state.adding or kwargs.get("force_update") or kwargs.get("update_fields") is not None:
             raise CustodyLogIsAppendOnly(CUSTODY_IS_APPEND_ONLY)
         super().save(*args, **kwargs)
 
-    def delete(self, *args, **kwargs):
+    def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
         raise CustodyLogIsAppendOnly(CUSTODY_IS_APPEND_ONLY)

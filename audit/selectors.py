@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from datetime import UTC
+from typing import Any
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 
@@ -26,7 +28,7 @@ CSV_HEADER = (
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
-def case_log(*, user, submission) -> QuerySet[CbiAccess]:
+def case_log(*, user: User | AnonymousUser, submission: Submission) -> QuerySet[CbiAccess]:
     """The custody log of ``submission`` (visible to ``user``), newest first; refused
     (``PermissionDenied``) unless ``user`` may read it."""
     if not can_read_case_log(user, submission):
@@ -34,7 +36,7 @@ def case_log(*, user, submission) -> QuerySet[CbiAccess]:
     return CbiAccess.objects.filter(submission_id=submission.pk).select_related("user")
 
 
-def case_log_section(*, user, submission) -> dict:
+def case_log_section(*, user: User | AnonymousUser, submission: Submission) -> dict[str, Any]:
     """What the case page shows of its log: nothing for a user who may not read it, and
     nothing for a case that was never CBI and has no row; else the latest rows and the count."""
     if not can_read_case_log(user, submission):
@@ -46,7 +48,7 @@ def case_log_section(*, user, submission) -> dict:
     return {"show": True, "recent": recent, "count": rows.count()}
 
 
-def own_access(*, user) -> QuerySet[CbiAccess]:
+def own_access(*, user: User | AnonymousUser) -> QuerySet[CbiAccess]:
     """``user``'s own views of full CBI data, newest first. A refused case number is not
     listed: it is for the supervisors' review, and listed here it would say the number is
     a CBI case's."""
@@ -55,14 +57,14 @@ def own_access(*, user) -> QuerySet[CbiAccess]:
     return CbiAccess.objects.filter(user=user, kind=CbiAccess.Kind.ACCESS)
 
 
-def custody_rows_visible(rows: QuerySet[CbiAccess], *, user) -> QuerySet[CbiAccess]:
+def custody_rows_visible(rows: QuerySet[CbiAccess], *, user: User | AnonymousUser) -> QuerySet[CbiAccess]:
     """``rows`` without those of a case ``user`` may not see (the admin's list)."""
     if is_cbi_cleared(user):
         return rows
     return rows.exclude(submission_id__in=Submission.objects.filter(is_cbi=True).values("pk"))
 
 
-def _cell(value) -> str:
+def _cell(value: object) -> str:
     text = "" if value is None else str(value)
     return "'" + text if text.startswith(_FORMULA_STARTS) else text
 

@@ -5,17 +5,23 @@ from __future__ import annotations
 import getpass
 import logging
 import os
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AnonymousUser, User
+from django.http import HttpRequest
 
 from .client import client_ip
 from .models import USER_AGENT_MAX_LENGTH, AuthEvent, CbiAccess
 
+if TYPE_CHECKING:
+    from assessments.models import Assessment, Submission
+
 USERNAME_MAX_LENGTH = AuthEvent._meta.get_field("username").max_length
 
 
-def auth_event_record(*, kind: str, request=None, user=None, username: str | None = None) -> AuthEvent:
+def auth_event_record(*, kind: str, request: HttpRequest | None = None, user: User | None = None,
+                      username: str | None = None) -> AuthEvent:
     """Record an authentication event. ``username`` defaults to the user's; a failed
     login names the username as typed and is linked to the user of that name, if any.
     Nothing else from the login form (never the password) is stored."""
@@ -48,15 +54,15 @@ REFUSED_NUMBER_LOG = (
 )
 
 
-def _client(request) -> tuple[str | None, str]:
+def _client(request: HttpRequest | None) -> tuple[str | None, str]:
     """The client's address (``audit.client``) and user agent, as the row keeps them."""
     if request is None:
         return None, ""
     return client_ip(request), getattr(request, "META", {}).get("HTTP_USER_AGENT", "")[:USER_AGENT_MAX_LENGTH]
 
 
-def _person(user) -> tuple[Any, str]:
-    if user is None or not getattr(user, "is_authenticated", False):
+def _person(user: User | AnonymousUser | None) -> tuple[User | None, str]:
+    if user is None or isinstance(user, AnonymousUser) or not user.is_authenticated:
         return None, ""
     return user, user.get_username()[:USERNAME_MAX_LENGTH]
 
@@ -66,7 +72,8 @@ What = CbiAccess.What
 
 
 def cbi_access_record(
-    *, what: str, request=None, user=None, submission=None, assessment=None, sanitised: bool = False,
+    *, what: str, request: HttpRequest | None = None, user: User | AnonymousUser | None = None,
+    submission: Submission | None = None, assessment: Assessment | None = None, sanitised: bool = False,
     detail: str = "", os_user: str = "",
 ) -> CbiAccess | None:
     """Record that the request's user (``user``; for a command, ``os_user``) was shown or
@@ -113,7 +120,8 @@ def os_user() -> str:
     return f"{name} (sudo by {sudo})" if sudo and sudo != name else name
 
 
-def case_number_refusal_record(*, user, typed: str, case, what: str, request=None) -> CbiAccess:
+def case_number_refusal_record(*, user: User | AnonymousUser, typed: str, case: Submission, what: str,
+                               request: HttpRequest | None = None) -> CbiAccess:
     """Record, for review, that ``user`` tried to give a case (``what``: a new case or a
     renumbering) the number ``typed``, which is ``case``'s, a case they may not see. The
     row is in ``case``'s custody log and the admin's; the warning logged names the user and

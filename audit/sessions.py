@@ -14,10 +14,14 @@ audit trail as an expired session) and sent to the login page with a message say
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import logout
+from django.contrib.sessions.backends.base import SessionBase
+from django.http import HttpRequest
+from django.http.response import HttpResponseBase
 
 LOGIN_AT = "_login_at"
 SEEN_AT = "_seen_at"
@@ -43,14 +47,14 @@ def expired_message(reason: str) -> str:
     return f"Your login lasts at most {_minutes(settings.SESSION_COOKIE_AGE)}. Please log in again."
 
 
-def session_started(session, *, now: int | None = None) -> None:
+def session_started(session: SessionBase, *, now: int | None = None) -> None:
     """Start both clocks (called at each login)."""
     now = int(time.time()) if now is None else now
     session[LOGIN_AT] = now
     session[SEEN_AT] = now
 
 
-def session_expiry_reason(session, *, now: int) -> str | None:
+def session_expiry_reason(session: SessionBase, *, now: int) -> str | None:
     """``IDLE`` or ``ABSOLUTE`` if the login in ``session`` has expired, else None."""
     login_at = session.get(LOGIN_AT)
     seen_at = session.get(SEEN_AT)
@@ -67,16 +71,16 @@ class SessionLifetimeMiddleware:
     AuthenticationMiddleware and MessageMiddleware: the request then goes on as
     anonymous, and LoginRequiredMiddleware sends it to the login page."""
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
         if request.user.is_authenticated:
             now = int(time.time())
             session = request.session
             reason = session_expiry_reason(session, now=now)
             if reason:
-                request.session_expired = reason  # read by the logout receiver (audit trail)
+                request.session_expired = reason  # type: ignore[attr-defined]  # an attribute of ours, read by the logout receiver (audit trail)
                 logout(request)
                 messages.info(request, expired_message(reason))
             else:

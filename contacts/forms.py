@@ -9,6 +9,7 @@ errors come back on the field they name."""
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -187,5 +188,5 @@ class ContactReportForm(forms.ModelForm):
         """Radio buttons and check boxes of one field: a fieldset of their own."""
         return isinstance(bound.field.widget, (forms.RadioSelect, forms.CheckboxSelectMultiple))
 
-    def model_data(self) -> dict:
+    def model_data(self) -> dict[str, Any]:
         return {name: self.cleaned_data[name] for name in self._meta.fields}

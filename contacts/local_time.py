@@ -19,6 +19,7 @@ Error messages are module constants, so tests assert their exact text.
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta, tzinfo
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.utils import timezone
@@ -105,7 +106,7 @@ def offset_text(aware: datetime) -> str:
     return f"UTC{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
 
 
-def _day_time(naive: datetime) -> dict:
+def _day_time(naive: datetime) -> dict[str, Any]:
     return {"day": f"{naive.year:04d}-{naive:%m-%d}", "time": f"{naive:%H:%M}"}
 
 

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib.staticfiles import finders
 from django.core.exceptions import PermissionDenied
@@ -85,7 +86,7 @@ def _party(name: str, affiliation: str) -> str:
     return f"{name}, {affiliation}" if affiliation else name
 
 
-def contact_entries(reports, *, submission: Submission, sanitised: bool) -> list[dict]:
+def contact_entries(reports, *, submission: Submission, sanitised: bool) -> list[dict[str, Any]]:
     """What the section prints for each report, CBI applied."""
     cbi = Cbi(submission, sanitised)
     entries = []
@@ -115,7 +116,7 @@ def contact_entries(reports, *, submission: Submission, sanitised: bool) -> list
     return entries
 
 
-def section_context(reports, *, submission: Submission, sanitised: bool, empty: str) -> dict:
+def section_context(reports, *, submission: Submission, sanitised: bool, empty: str) -> dict[str, Any]:
     reports = list(reports)
     any_cbi = any(r.is_cbi for r in reports)
     claimed = any_cbi or submission.is_cbi

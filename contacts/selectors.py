@@ -5,6 +5,8 @@ uncleared user cannot learn that it exists."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models import Prefetch, QuerySet
 from django.http import Http404
 
@@ -48,7 +50,7 @@ def linkable_assessments(*, submission: Submission) -> QuerySet[Assessment]:
     return submission.assessments.exclude(status=Status.APPROVED).order_by("revision")
 
 
-def case_section(*, user, submission: Submission) -> dict:
+def case_section(*, user, submission: Submission) -> dict[str, Any]:
     """What the case page's "Contact reports" section shows."""
     reports = list(contact_reports_for_case(user=user, submission=submission))
     return {
@@ -68,7 +70,7 @@ def offer_sanitised(*, user, submission: Submission) -> bool:
     return submission.is_cbi or contact_reports_for_case(user=user, submission=submission).filter(is_cbi=True).exists()
 
 
-def report_detail(*, user, report: ContactReport) -> dict:
+def report_detail(*, user, report: ContactReport) -> dict[str, Any]:
     """What a contact report's own page shows, besides the report."""
     locked_revisions = report.approved_revisions()
     return {
@@ -81,7 +83,7 @@ def report_detail(*, user, report: ContactReport) -> dict:
     }
 
 
-def contact_history(*, report: ContactReport) -> list[dict]:
+def contact_history(*, report: ContactReport) -> list[dict[str, Any]]:
     """Each saved version of the report, newest first: when, by whom, and which fields
     changed from the version before (django-simple-history's diff), with the revisions
     linked or unlinked since."""

@@ -93,7 +93,7 @@ class ContactImport:
                     names.add(row[field.name])
         return names
 
-    def write_reports(self, submission: Submission, users: dict, *, latest=None) -> None:
+    def write_reports(self, submission: Submission, users: dict[str, Any], *, latest=None) -> None:
         """Build, check and save each report of ``submission`` (links come with :meth:`link`);
         ``latest``: the latest time a report may hold (``approved.latest_time``, now if not given)."""
         from assessments.transfer import INVALID_ROW, INVALID_VALUE, UNKNOWN_FIELDS, TransferError, set_fields

@@ -14,8 +14,11 @@ a revision and marked resolved by the revision's engineer.
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
+from functools import partial
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.mail import send_mail
 from django.db import transaction
@@ -36,13 +39,13 @@ USE_COMMENT_OTHER_REVISION = "That use is not part of this revision."
 RESOLVE_NOT_ALLOWED = "Only the revision's engineer may mark a comment on a use resolved, while it is editable."
 ALREADY_RESOLVED = "This comment is already marked resolved."
 
-SUBJECTS = {
+SUBJECTS: dict[str, str] = {
     Verb.SUBMITTED: "{case} submitted for approval",
     Verb.RETURNED: "{case} returned to you",
     Verb.APPROVED: "{case} approved",
     Verb.ASSIGNED: "{case} assigned to you",
 }
-TEXTS = {
+TEXTS: dict[str, str] = {
     Verb.SUBMITTED: "Revision {revision} of {case} was submitted for approval by {by}.",
     Verb.RETURNED: "Revision {revision} of {case} was returned to you by {by}.",
     Verb.APPROVED: "Revision {revision} of {case} was approved by {by}.",
@@ -50,12 +53,12 @@ TEXTS = {
 }
 
 
-def _name(user) -> str:
+def _name(user: User) -> str:
     return user.get_full_name() or user.get_username()
 
 
 def notify(
-    *, verb: str, recipients, submission: Submission, by, assessment: Assessment | None = None, comment: str = ""
+    *, verb: str, recipients: Iterable[User], submission: Submission, by: User, assessment: Assessment | None = None, comment: str = ""
 ) -> list[Notice]:
     """Tell each of ``recipients`` (except ``by``, inactive users and users who may not see
     the case) that ``by`` did ``verb``: an in-app notice, and an email when they have an
@@ -63,7 +66,8 @@ def notify(
     cbi = submission.is_cbi
     words = {"revision": assessment.revision if assessment else "", "by": _name(by)}
     text = TEXTS[verb].format(case=submission.case_number, **words)[:NOTICE_TEXT_LIMIT]
-    notices, seen = [], set()
+    notices: list[Notice] = []
+    seen: set[int] = set()
     for user in recipients:
         if user.pk in seen or user.pk == by.pk or not user.is_active or not may_see(user, submission):
             continue
@@ -74,7 +78,7 @@ def notify(
         notices.append(notice)
         if user.email:
             subject, body = _email(notice, cbi=cbi, comment=comment)
-            transaction.on_commit(lambda s=subject, b=body, to=user.email: _send(s, b, to))
+            transaction.on_commit(partial(_send, subject, body, user.email))
     return notices
 
 
@@ -106,7 +110,7 @@ def _send(subject: str, body: str, to: str) -> None:
 
 
 @transaction.atomic
-def notice_mark_read(*, notice: Notice, by) -> Notice:
+def notice_mark_read(*, notice: Notice, by: User) -> Notice:
     if notice.recipient_id != by.pk:
         raise PermissionDenied("This notice is not yours.")
     if notice.read_at is None:
@@ -116,14 +120,14 @@ def notice_mark_read(*, notice: Notice, by) -> Notice:
 
 
 @transaction.atomic
-def notices_mark_all_read(*, by) -> int:
+def notices_mark_all_read(*, by: User) -> int:
     return Notice.objects.filter(recipient=by, read_at__isnull=True).update(read_at=timezone.now())
 
 
 # Comments on single uses ------------------------------------------------------------------
 
 
-def can_comment_on_uses(user, assessment: Assessment) -> bool:
+def can_comment_on_uses(user: User, assessment: Assessment) -> bool:
     """A supervisor, never the engineer, who may see the case, on a returned revision."""
     return (
         is_supervisor(user)
@@ -133,7 +137,7 @@ def can_comment_on_uses(user, assessment: Assessment) -> bool:
     )
 
 
-def can_resolve(user, comment: UseComment) -> bool:
+def can_resolve(user: User, comment: UseComment) -> bool:
     assessment = comment.scenario.assessment
     return (
         user.is_authenticated
@@ -144,7 +148,7 @@ def can_resolve(user, comment: UseComment) -> bool:
 
 
 @transaction.atomic
-def use_comment_add(*, scenario: Scenario, by, text: str) -> UseComment:
+def use_comment_add(*, scenario: Scenario, by: User, text: str) -> UseComment:
     """A supervisor's comment on one use of a returned revision."""
     assessment = Assessment.objects.select_related("submission").get(pk=scenario.assessment_id)
     if not can_comment_on_uses(by, assessment):
@@ -157,7 +161,7 @@ def use_comment_add(*, scenario: Scenario, by, text: str) -> UseComment:
 
 
 @transaction.atomic
-def use_comment_resolve(*, comment: UseComment, by) -> UseComment:
+def use_comment_resolve(*, comment: UseComment, by: User) -> UseComment:
     comment = UseComment.objects.select_for_update().select_related("scenario__assessment__submission").get(
         pk=comment.pk
     )
@@ -172,7 +176,7 @@ def use_comment_resolve(*, comment: UseComment, by) -> UseComment:
 
 @transaction.atomic
 def assessment_return_with_use_comments(
-    *, assessment: Assessment, by, comment: str, use_comments: dict[int, str]
+    *, assessment: Assessment, by: User, comment: str, use_comments: dict[int, str]
 ) -> Assessment:
     """Return the revision (``workflow.assessment_return``) and attach the comments on its
     uses (scenario id -> text), all or nothing."""

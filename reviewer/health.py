@@ -19,7 +19,7 @@ import logging
 
 from django.contrib.auth.decorators import login_not_required
 from django.db import DatabaseError, connection
-from django.http import JsonResponse
+from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -35,7 +35,7 @@ def database_answers() -> bool:
     try:
         with connection.cursor() as cursor:
             cursor.execute("SELECT 1")
-            return cursor.fetchone() == (1,)
+            return bool(cursor.fetchone() == (1,))
     except DatabaseError as error:
         logger.error("Health check: the database did not answer (%s)", type(error).__name__)
         connection.close_if_unusable_or_obsolete()
@@ -45,7 +45,7 @@ def database_answers() -> bool:
 @login_not_required
 @require_GET
 @never_cache
-def healthz(request):
+def healthz(request: HttpRequest) -> JsonResponse:
     if database_answers():
         return JsonResponse({"status": "ok"})
     return JsonResponse({"status": "unavailable"}, status=UNAVAILABLE_STATUS)

@@ -19,8 +19,17 @@ import hmac
 import logging
 import re
 import secrets
+from collections.abc import MutableMapping
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any, cast
 
+from gunicorn.config import Config
 from gunicorn.glogging import Logger as GunicornBaseLogger
+from gunicorn.http.message import Request
+from gunicorn.http.wsgi import Response
+
+if TYPE_CHECKING:
+    from gunicorn.glogging import _AtomsDict  # the stub's name for what atoms() returns
 
 # Shown in place of a query: "/?query-3f9a1c2b7d4e".
 QUERY_MARK = "query-"
@@ -59,7 +68,7 @@ def query_digest(query: str) -> str:
 def without_queries(text: str) -> str:
     """``text`` with each URL's query replaced by its digest (an empty query is dropped)."""
 
-    def replace(match: re.Match) -> str:
+    def replace(match: re.Match[str]) -> str:
         query = match["query"]
         if not query:
             return match["before"]
@@ -115,13 +124,16 @@ class GunicornLogger(GunicornBaseLogger):
     digested too. The error log (gunicorn's "Error handling request <uri>") gets
     :class:`QueriesDigested`."""
 
-    def setup(self, cfg) -> None:
+    def setup(self, cfg: Config) -> None:
         super().setup(cfg)
         if not any(isinstance(f, QueriesDigested) for f in self.error_log.filters):
             self.error_log.addFilter(QueriesDigested())
 
-    def atoms(self, resp, req, environ, request_time) -> dict:
-        atoms = super().atoms(resp, req, environ, request_time)
+    def atoms(self, resp: Response, req: Request, environ: MutableMapping[str, Any],
+              request_time: timedelta) -> _AtomsDict:
+        # A plain dict: gunicorn's atoms also have a key per header ("{name}i", "{name}o")
+        # and per environment value ("{name}e"), which the stub's TypedDict leaves out.
+        atoms: dict[str, Any] = dict(super().atoms(resp, req, environ, request_time))
         query = environ.get("QUERY_STRING") or ""
         digested = {
             "q": query_digest(query) if query else "",
@@ -136,7 +148,7 @@ class GunicornLogger(GunicornBaseLogger):
                 atoms[name] = digested[name]
             elif isinstance(value, str):
                 atoms[name] = without_queries(value)
-        return atoms
+        return cast("_AtomsDict", atoms)
 
 
 def _target(uri: str) -> str:

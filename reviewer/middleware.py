@@ -21,9 +21,11 @@ from __future__ import annotations
 
 import ipaddress
 import logging
+from collections.abc import Callable
 
 from django.conf import settings
-from django.http import HttpResponse, HttpResponseNotAllowed
+from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed, StreamingHttpResponse
+from django.http.response import HttpResponseBase
 from django.utils.cache import add_never_cache_headers, patch_cache_control
 
 ALLOWED_METHODS = ("GET", "HEAD", "POST")
@@ -42,7 +44,7 @@ PROXY_REFUSED_STATUS = 503
 logger = logging.getLogger("reviewer.security")
 
 
-def from_this_host(request) -> bool:
+def from_this_host(request: HttpRequest) -> bool:
     """Whether the request came from this host: a loopback address, or no address at all
     (a Unix socket)."""
     try:
@@ -60,10 +62,10 @@ class RequestHygieneMiddleware:
     proxy_warned = False
     proxy_refusal_logged = False
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
         if request.method not in ALLOWED_METHODS:
             return HttpResponseNotAllowed(ALLOWED_METHODS)
         refusal = self._check_proxy(request)
@@ -83,7 +85,7 @@ class RequestHygieneMiddleware:
         return response
 
     @classmethod
-    def _check_proxy(cls, request) -> HttpResponse | None:
+    def _check_proxy(cls, request: HttpRequest) -> HttpResponse | None:
         proxies = getattr(settings, "TRUSTED_PROXY_COUNT", None)
         if proxies or not request.META.get("HTTP_X_FORWARDED_FOR"):
             return None
@@ -98,10 +100,10 @@ class RequestHygieneMiddleware:
         return None
 
 
-def _drop_body(response) -> None:
+def _drop_body(response: HttpResponseBase) -> None:
     """A HEAD's answer: the GET's status and headers, no body (a file or stream is closed
     when the server closes the response, as for a GET)."""
-    if response.streaming:
+    if isinstance(response, StreamingHttpResponse):
         response.streaming_content = []
-    else:
+    elif isinstance(response, HttpResponse):
         response.content = b""

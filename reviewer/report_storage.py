@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -51,7 +52,7 @@ def _choice(environ: Mapping[str, str], name: str, default: str, choices: tuple[
     return value
 
 
-def reports_storage_setting(environ: Mapping[str, str], *, cache_dir: Path | str | None = None) -> dict:
+def reports_storage_setting(environ: Mapping[str, str], *, cache_dir: Path | str | None = None) -> dict[str, Any]:
     """``STORAGES["reports"]`` for the environment ``environ`` (``os.environ``).
     ``cache_dir`` is the folder of ``REPORT_STORAGE=filesystem`` (settings.REPORT_CACHE_DIR;
     default: ``REPORT_CACHE_DIR`` from ``environ``, else ``report_cache`` in the project).
@@ -70,7 +71,7 @@ def reports_storage_setting(environ: Mapping[str, str], *, cache_dir: Path | str
     return {"BACKEND": S3_BACKEND, "OPTIONS": _s3_options(environ)}
 
 
-def _s3_options(environ: Mapping[str, str]) -> dict:
+def _s3_options(environ: Mapping[str, str]) -> dict[str, Any]:
     bucket = environ.get("AWS_STORAGE_BUCKET_NAME", "").strip()
     if not bucket:
         raise ImproperlyConfigured(NO_BUCKET)

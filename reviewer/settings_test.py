@@ -9,26 +9,28 @@ import atexit
 import os
 import shutil
 import tempfile
+from pathlib import Path
 
 os.environ.setdefault("SECRET_KEY", "test-only-secret-key-not-for-production")
 # The test client and the live server speak plain HTTP; production's redirect to HTTPS is
 # checked in a subprocess with the production settings (tests/security).
 os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
 
+from . import settings as _production
 from .settings import *  # noqa: F403
 
 PASSWORD_HASHERS = [
     "django.contrib.auth.hashers.MD5PasswordHasher",  # fast for users the tests create
     "django.contrib.auth.hashers.PBKDF2PasswordHasher",  # the demo fixtures' hashes
 ]
-REPORT_CACHE_DIR = Path(tempfile.mkdtemp(prefix="pmn-test-reports-"))  # noqa: F405
+REPORT_CACHE_DIR = Path(tempfile.mkdtemp(prefix="pmn-test-reports-"))
 atexit.register(shutil.rmtree, REPORT_CACHE_DIR, ignore_errors=True)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     "reports": {"BACKEND": "django.core.files.storage.FileSystemStorage", "OPTIONS": {"location": REPORT_CACHE_DIR}},
 }
-QUEUE_TASKS = TASKS  # noqa: F405  the production queue, for the tests of the queue itself
+QUEUE_TASKS = _production.TASKS  # the production queue, for the tests of the queue itself
 TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend", "QUEUES": ["default"]}}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     # A test database in a file, not in memory: the browser tests run the live server and

@@ -4,12 +4,15 @@ as the pages record them."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.contrib.auth.models import User
 from django.http import HttpRequest
 from django.urls import reverse
 from ninja import Router
 
 from assessments import selectors
-from assessments.models import Assessment, case_snapshot
+from assessments.models import Assessment, Scenario, case_snapshot
 from assessments.presentation import scenario_state
 from audit.services import What
 
@@ -21,22 +24,22 @@ from .cases import ERRORS
 router = Router(tags=["revisions and uses"])
 
 
-def assessment_url(assessment) -> str:
+def assessment_url(assessment: Assessment) -> str:
     return reverse("api:api-assessment-detail", kwargs={"assessment_id": assessment.pk})
 
 
-def use_url(scenario) -> str:
+def use_url(scenario: Scenario) -> str:
     return reverse("api:api-use-detail", kwargs={"use_id": scenario.pk})
 
 
-def _name(user) -> str | None:
+def _name(user: User | None) -> str | None:
     return user.get_username() if user is not None else None
 
 
 @router.get("/assessments/{int:assessment_id}", url_name="api-assessment-detail",
             response={200: schemas.AssessmentDetail, **ERRORS},
             summary="One revision: status, the reviewer's choices, the case as it prints, uses, review trail")
-def assessment_detail(request: HttpRequest, assessment_id: int):
+def assessment_detail(request: HttpRequest, assessment_id: int) -> dict[str, Any]:
     """The assessment page's content. ``case``: the case as this revision prints it (an
     approved revision: as approved)."""
     assessment = selectors.assessment_get(user=token_of(request).owner, pk=assessment_id)
@@ -54,21 +57,21 @@ def assessment_detail(request: HttpRequest, assessment_id: int):
     }
 
 
-def _use_summary(scenario) -> dict:
+def _use_summary(scenario: Scenario) -> dict[str, Any]:
     return {"id": scenario.pk, "title": scenario.title, "scenario_key": scenario.scenario_key,
             "state": scenario_state(scenario), "url": use_url(scenario)}
 
 
 @router.get("/assessments/{int:assessment_id}/uses", url_name="api-assessment-uses",
             response={200: list[schemas.UseSummary], **ERRORS}, summary="A revision's uses")
-def assessment_uses(request: HttpRequest, assessment_id: int):
+def assessment_uses(request: HttpRequest, assessment_id: int) -> list[dict[str, Any]]:
     assessment = selectors.assessment_get(user=token_of(request).owner, pk=assessment_id)
     return [_use_summary(s) for s in assessment.scenarios.all()]
 
 
 @router.get("/uses/{int:use_id}", url_name="api-use-detail", response={200: schemas.UseDetail, **ERRORS},
             summary="One use: inputs, reasons and the stored result with its trace")
-def use_detail(request: HttpRequest, use_id: int):
+def use_detail(request: HttpRequest, use_id: int) -> dict[str, Any]:
     """The use's inputs (only those that differ from the defaults), the reason for each,
     and the stored result as the engine gave it (``esd compute``'s JSON: releases, exposures,
     the trace); ``state``: current, stale (inputs changed since) or uncomputed."""

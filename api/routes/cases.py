@@ -3,14 +3,18 @@ revisions, and a case's export and import (``assessments.transfer``)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpRequest, QueryDict
+from django.forms import BaseForm
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.urls import reverse
-from ninja import Query, Router
+from ninja import Router
+from ninja.params.functions import Query  # what ninja.Query calls, typed as a default value
 
 from assessments import selectors, transfer
 from assessments.forms import CaseSearchForm
-from assessments.models import case_snapshot
+from assessments.models import Assessment, Submission, case_snapshot
 from audit.services import What
 from calendar_review import selectors as calendar_selectors
 from calendar_review.forms import DueFilterForm
@@ -31,8 +35,8 @@ MAP_USER_PARAM = Query([], description="OLD=NEW: record the file's user OLD as t
 ERRORS = {400: schemas.Errors, 401: schemas.Errors, 404: schemas.Errors, 429: schemas.Errors}
 
 
-def _form_errors(*forms) -> ValidationError | None:
-    errors = {name: " ".join(messages) for form in forms for name, messages in form.errors.items()}
+def _form_errors(*forms: BaseForm) -> ValidationError | None:
+    errors = {name: " ".join(str(m) for m in messages) for form in forms for name, messages in form.errors.items()}
     return ValidationError(errors) if errors else None
 
 
@@ -45,11 +49,11 @@ def _size(params: QueryDict) -> int:
     return int(text)
 
 
-def case_url(case) -> str:
+def case_url(case: Submission) -> str:
     return reverse("api:api-case-detail", kwargs={"case_id": case.pk})
 
 
-def _summary(case) -> dict:
+def _summary(case: Submission) -> dict[str, Any]:
     due = getattr(case, "due_date", None)
     return {
         "id": case.pk, "case_number": case.case_number, "case_type": case.case_type,
@@ -75,7 +79,7 @@ def case_list(
     before: str = Query("", description="The page before this place (a page's 'newer')"),
     oldest: str = Query("", description="1: the oldest page"),
     size: int = Query(DEFAULT_SIZE, description=f"Cases a page, 1 to {MAX_SIZE}"),
-):
+) -> dict[str, Any]:
     """The case list page's search (``selectors.submission_search``), its due-date filter
     (``calendar_review.selectors.filter_by_due``) and its keyset paging (``selectors.case_page``),
     each filter validated by the page's own form. ``newer``/``older``: the places to pass as
@@ -97,7 +101,7 @@ def case_list(
             "newer": str(page.newer) if page.newer else None, "older": str(page.older) if page.older else None}
 
 
-def revision_summary(assessment) -> dict:
+def revision_summary(assessment: Assessment) -> dict[str, Any]:
     return {
         "id": assessment.pk, "revision": assessment.revision, "status": assessment.status,
         "engineer": assessment.engineer.get_username(),
@@ -109,7 +113,7 @@ def revision_summary(assessment) -> dict:
 
 @router.get("/cases/{int:case_id}", url_name="api-case-detail", response={200: schemas.CaseDetail, **ERRORS},
             summary="One case: its data, CBI claims and revisions")
-def case_detail(request: HttpRequest, case_id: int):
+def case_detail(request: HttpRequest, case_id: int) -> dict[str, Any]:
     """The case page's data (a CBI case: 404 for a token of a user not cleared for CBI; its
     read recorded in the case's custody log)."""
     submission = selectors.submission_get(user=token_of(request).owner, pk=case_id)
@@ -120,14 +124,14 @@ def case_detail(request: HttpRequest, case_id: int):
 
 @router.get("/cases/{int:case_id}/revisions", url_name="api-case-revisions",
             response={200: list[schemas.RevisionSummary], **ERRORS}, summary="A case's revisions, newest first")
-def case_revisions(request: HttpRequest, case_id: int):
+def case_revisions(request: HttpRequest, case_id: int) -> list[dict[str, Any]]:
     submission = selectors.submission_get(user=token_of(request).owner, pk=case_id)
     return [revision_summary(a) for a in selectors.assessments_for_submission(submission=submission)]
 
 
 @router.get("/cases/{int:case_id}/export", url_name="api-case-export", response={200: dict, **ERRORS},
             summary="The case as export_case writes it (every revision, use, decision, sealed copy)")
-def case_export(request: HttpRequest, case_id: int):
+def case_export(request: HttpRequest, case_id: int) -> HttpResponse:
     """``manage.py export_case``'s document, for a case the token's user may see; a CBI case's
     export is recorded in its custody log."""
     submission = selectors.submission_get(user=token_of(request).owner, pk=case_id)
@@ -151,13 +155,13 @@ def _user_map(pairs: list[str]) -> dict[str, str]:
              summary="Import a case export (administrators); the body is the export document",
              openapi_extra={"requestBody": {"required": True, "content": {"application/json": {
                  "schema": {"type": "object", "additionalProperties": True}}}}})
-def case_import(request: HttpRequest, map_user: list[str] = MAP_USER_PARAM):
+def case_import(request: HttpRequest, map_user: list[str] = MAP_USER_PARAM) -> HttpResponse:
     """``manage.py import_case`` over HTTP: the body is the export document, read by the same
     checks (size, UTF-8, JSON, no key twice, finite numbers) and imported by the same rules:
     all or nothing. Needs an ``Idempotency-Key``: a retry does not import twice."""
     owner = token_of(request).owner
 
-    def act():
+    def act() -> HttpResponse:
         if not owner.is_superuser:
             raise PermissionDenied(IMPORT_NOT_ALLOWED)
         user_map = _user_map(map_user)

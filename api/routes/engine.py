@@ -7,7 +7,10 @@ where the JSON came from differs ("the request body", not "standard input")."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest
+from collections.abc import Callable
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
 from ninja import Router
 
 from assessments.esd import contract, registry
@@ -24,7 +27,7 @@ INPUTS_BODY = {"requestBody": {"required": True, "content": {"application/json":
     "description": "{SYMBOL: value}: every symbol left out takes its default (esd defaults KEY)"}}}}}
 
 
-def read_inputs(request: HttpRequest) -> dict:
+def read_inputs(request: HttpRequest) -> dict[str, Any]:
     """The command's reading of the JSON inputs, from the request body."""
     try:
         text = request.body.decode("utf-8")
@@ -33,7 +36,7 @@ def read_inputs(request: HttpRequest) -> dict:
     return contract.parse_inputs(text, source=SOURCE)
 
 
-def _guarded(produce):
+def _guarded(produce: Callable[[], object]) -> HttpResponse:
     """As the command: any failure of the engine is an error in the one shape, never a 500."""
     try:
         return json(produce())
@@ -43,29 +46,31 @@ def _guarded(produce):
         raise EngineValidationError({ALL: contract.INTERNAL.format(kind=type(exc).__name__, reason=exc)}) from exc
 
 
-@router.get("/scenarios", url_name="api-scenarios", response={200: list[dict], **ENGINE_ERRORS},
+# A bare dict: the checked-in OpenAPI description has a plain object (dict[str, Any] adds
+# additionalProperties).
+@router.get("/scenarios", url_name="api-scenarios", response={200: list[dict], **ENGINE_ERRORS},  # type: ignore[type-arg]
             summary="esd list: the scenarios")
-def scenario_list(request: HttpRequest):
+def scenario_list(request: HttpRequest) -> list[dict[str, Any]]:
     return [{"key": s.key, "title": s.title, "source": s.source} for s in registry.scenarios()]
 
 
 @router.get("/scenarios/{scenario_key}/defaults", url_name="api-scenario-defaults",
             response={200: dict, **ENGINE_ERRORS},
             summary="esd defaults KEY: every input with its default, units, range and source")
-def scenario_defaults(request: HttpRequest, scenario_key: str):
+def scenario_defaults(request: HttpRequest, scenario_key: str) -> HttpResponse:
     return json(contract.defaults_payload(registry.get(scenario_key)))
 
 
 @router.post("/scenarios/{scenario_key}/compute", url_name="api-compute", response={200: dict, **ENGINE_ERRORS},
              openapi_extra=INPUTS_BODY, summary="esd compute KEY: JSON inputs in, the result out")
-def compute(request: HttpRequest, scenario_key: str):
+def compute(request: HttpRequest, scenario_key: str) -> HttpResponse:
     """Stateless: an ``Idempotency-Key`` is accepted, not needed."""
 
-    def act():
+    def act() -> HttpResponse:
         scenario = registry.get(scenario_key)
         inputs = read_inputs(request)
 
-        def produce():
+        def produce() -> dict[str, Any]:
             try:
                 return scenario.compute(inputs).as_dict()
             except EngineValidationError as exc:
@@ -79,11 +84,11 @@ def compute(request: HttpRequest, scenario_key: str):
 @router.post("/scenarios/{scenario_key}/sensitivity", url_name="api-sensitivity",
              response={200: dict, **ENGINE_ERRORS}, openapi_extra=INPUTS_BODY,
              summary='esd sensitivity KEY: compute\'s inputs (+ "samples", "seed"), what drives each output')
-def sensitivity(request: HttpRequest, scenario_key: str):
+def sensitivity(request: HttpRequest, scenario_key: str) -> HttpResponse:
     """``assessments.esd.sensitivity.analyse`` through the command's ``sensitivity_payload``.
     Stateless: an ``Idempotency-Key`` is accepted, not needed."""
 
-    def act():
+    def act() -> HttpResponse:
         scenario = registry.get(scenario_key)
         inputs = read_inputs(request)
         return _guarded(lambda: contract.sensitivity_payload(scenario, inputs))

@@ -5,11 +5,12 @@ copy of a CBI case handed over."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import reverse
-from ninja import Query, Router
+from ninja import Router
+from ninja.params.functions import Query  # what ninja.Query calls, typed as a default value
 
 from assessments import selectors
 from assessments.reports import services as report_services
@@ -30,7 +31,7 @@ COPY_PARAM = Query("full", alias="copy", description=COPY_HELP)
 NO_SUCH_TASK = "No such report task (for this revision and copy)."
 
 
-def _urls(assessment_id: int, copy: str, task_id: str | None) -> dict:
+def _urls(assessment_id: int, copy: str, task_id: str | None) -> dict[str, Any]:
     query = f"?copy={copy}"
     urls = {"file_url": reverse("api:api-report-pdf", kwargs={"assessment_id": assessment_id}) + query}
     if task_id:
@@ -50,7 +51,7 @@ def _attachment(content: bytes, content_type: str, filename: str) -> HttpRespons
             openapi_extra={"responses": FILE},
             summary="The IRER PDF: the file when drawn (or sealed); else 202 and where to follow it")
 def report_pdf(request: HttpRequest, assessment_id: int,
-               copy_: Copy = COPY_PARAM):
+               copy_: Copy = COPY_PARAM) -> HttpResponse:
     """The page's download (``/assessments/<pk>/irer.pdf``): an approved revision's sealed
     copy, or the PDF from the report cache, or the report queue's task (enqueued once per
     report): 202 with ``status_url`` to poll and ``file_url`` to fetch when ready (503 when
@@ -63,6 +64,7 @@ def report_pdf(request: HttpRequest, assessment_id: int,
         record_cbi_read(request, what=What.IRER_PDF, assessment=assessment, sanitised=sanitised)
         return _attachment(download.pdf, "application/pdf", download.filename)
     state = download.render
+    assert state is not None, "a download without its PDF has its render state"
     urls = _urls(assessment.pk, copy, state.task_id)
     return json({"state": state.state, **urls, "detail": state.as_json()},
                 status=503 if state.state == FAILED else 202, Location=urls["status_url"])
@@ -72,7 +74,7 @@ def report_pdf(request: HttpRequest, assessment_id: int,
             response={200: schemas.ReportState, 403: schemas.Errors, **ERRORS},
             summary="Where a report's drawing is: queued, rendering, ready, failed or no-worker")
 def report_status(request: HttpRequest, assessment_id: int, task_id: str,
-                  copy_: Copy = COPY_PARAM):
+                  copy_: Copy = COPY_PARAM) -> dict[str, Any]:
     owner = token_of(request).owner
     assessment = selectors.assessment_get(user=owner, pk=assessment_id)
     copy = copy_
@@ -89,7 +91,7 @@ def report_status(request: HttpRequest, assessment_id: int, task_id: str,
                                                  "content": {DOCX_CONTENT_TYPE: {}}}}},
             summary="The IRER as an editable Word document, drawn at once")
 def report_docx(request: HttpRequest, assessment_id: int,
-                copy_: Copy = COPY_PARAM):
+                copy_: Copy = COPY_PARAM) -> HttpResponse:
     owner = token_of(request).owner
     assessment = selectors.assessment_get(user=owner, pk=assessment_id)
     sanitised = copy_ == "sanitised"

@@ -4,11 +4,14 @@ approves their own work, a return needs a comment). Each needs an ``Idempotency-
 
 from __future__ import annotations
 
-from django.http import HttpRequest
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
 from ninja import Router
 
 from assessments import selectors, workflow
 from assessments.limits import check_text
+from assessments.models import Assessment
 from assessments.views_review import COMMENT_LABELS
 from notices.services import USE_COMMENT_LIMIT, assessment_return_with_use_comments
 
@@ -22,7 +25,7 @@ router = Router(tags=["review"])
 ACTION_ERRORS = {403: schemas.Errors, 409: schemas.Errors, 422: schemas.Errors, **ERRORS}
 
 
-def _done(assessment) -> dict:
+def _done(assessment: Assessment) -> dict[str, Any]:
     return {"id": assessment.pk, "status": assessment.status, "revision": assessment.revision,
             "url": assessment_url(assessment)}
 
@@ -34,8 +37,8 @@ def _text(value: str, name: str) -> str:
 
 @router.post("/assessments/{int:assessment_id}/submit", url_name="api-assessment-submit",
              response={200: schemas.StatusOut, **ACTION_ERRORS}, summary="Submit for approval (the engineer)")
-def submit(request: HttpRequest, assessment_id: int, payload: schemas.SubmitIn):
-    def act():
+def submit(request: HttpRequest, assessment_id: int, payload: schemas.SubmitIn) -> HttpResponse:
+    def act() -> HttpResponse:
         owner = token_of(request).owner
         assessment = selectors.assessment_get(user=owner, pk=assessment_id)
         done = workflow.assessment_submit(assessment=assessment, by=owner, note=_text(payload.note, "note"),
@@ -48,8 +51,8 @@ def submit(request: HttpRequest, assessment_id: int, payload: schemas.SubmitIn):
 @router.post("/assessments/{int:assessment_id}/return", url_name="api-assessment-return",
              response={200: schemas.StatusOut, **ACTION_ERRORS},
              summary="Return to the engineer with a comment (a supervisor; comments on single uses optional)")
-def return_(request: HttpRequest, assessment_id: int, payload: schemas.ReturnIn):
-    def act():
+def return_(request: HttpRequest, assessment_id: int, payload: schemas.ReturnIn) -> HttpResponse:
+    def act() -> HttpResponse:
         owner = token_of(request).owner
         assessment = selectors.assessment_get(user=owner, pk=assessment_id)
         comment = _text(payload.comment, "comment")
@@ -68,8 +71,8 @@ def return_(request: HttpRequest, assessment_id: int, payload: schemas.ReturnIn)
 @router.post("/assessments/{int:assessment_id}/approve", url_name="api-assessment-approve",
              response={200: schemas.StatusOut, **ACTION_ERRORS},
              summary="Approve (a supervisor, never their own work): the report is sealed")
-def approve(request: HttpRequest, assessment_id: int, payload: schemas.ApproveIn):
-    def act():
+def approve(request: HttpRequest, assessment_id: int, payload: schemas.ApproveIn) -> HttpResponse:
+    def act() -> HttpResponse:
         owner = token_of(request).owner
         assessment = selectors.assessment_get(user=owner, pk=assessment_id)
         done = workflow.assessment_approve(assessment=assessment, by=owner, comment=_text(payload.comment, "comment"))

@@ -3,6 +3,8 @@ them, with a CBI checkbox beside each field a submitter may claim."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.core.validators import MaxLengthValidator
 from django.utils import timezone
@@ -93,7 +95,7 @@ def limit_text_fields(form: forms.Form) -> None:
             field.widget.attrs["maxlength"] = str(limit)
 
 
-def error_summary(form: forms.BaseForm, order: list[str] | None = None) -> list[dict]:
+def error_summary(form: forms.BaseForm, order: list[str] | None = None) -> list[dict[str, Any]]:
     """The form's errors for the summary at the top of its page: the form's own errors
     first (no field to link to), then each field's, in ``order`` (the names as the page
     shows the fields; the form's order when None), as ``{"href": "#<its input's id>",
@@ -206,7 +208,7 @@ class SubmissionForm(CaseNumberRule, forms.ModelForm):
     def change_reason(self) -> str:
         return self.cleaned_data.get("amendment_reason", "")
 
-    def model_data(self) -> dict:
+    def model_data(self) -> dict[str, Any]:
         return {name: self.cleaned_data[name] for name in self._meta.fields}
 
     def groups(self):
@@ -220,7 +222,7 @@ class SubmissionForm(CaseNumberRule, forms.ModelForm):
             out.append((title, rows))
         return out
 
-    def error_summary(self) -> list[dict]:
+    def error_summary(self) -> list[dict[str, Any]]:
         """:func:`error_summary`, in the page's order: the header groups, each field
         followed by its CBI box, then the amendment reason."""
         order = [name for _, names in HEADER_GROUPS for field in names for name in (field, CBI_PREFIX + field)]

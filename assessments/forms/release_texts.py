@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 
 from ..models import RELEASE_TEXT_KEYS
@@ -11,7 +13,7 @@ class ReleaseTextsForm(forms.Form):
     """One "to:" and one "basis:" field per release of the computed result, named
     ``to_N`` and ``basis_N``; ``defaults`` gives each release's printed default as a hint."""
 
-    def __init__(self, *args, releases: list[dict], texts: dict, defaults: dict[int, str], **kwargs):
+    def __init__(self, *args, releases: list[dict[str, Any]], texts: dict[str, Any], defaults: dict[int, str], **kwargs):
         super().__init__(*args, **kwargs)
         self.releases = releases
         for release in releases:

@@ -256,7 +256,7 @@ def step_form_class(scenario_key: str, step_key: str) -> type[StepForm]:
     return type(f"StepForm_{scenario_key}_{step_key}".replace("-", "_"), (StepForm,), attrs)
 
 
-def step_initial(params: tuple[Param, ...], inputs: dict, reasons: dict) -> dict[str, str]:
+def step_initial(params: tuple[Param, ...], inputs: dict[str, Any], reasons: dict[str, Any]) -> dict[str, str]:
     """Initial form values: the saved override where there is one, else the default."""
     initial: dict[str, str] = {}
     for p in params:

@@ -202,7 +202,7 @@ class SiteDataForm(forms.Form):
                 self._engine_error(key, messages, raw_entries, positions)
         return data
 
-    def _engine_error(self, key: str, messages: list[str], entries: list[dict], positions: list[int]) -> None:
+    def _engine_error(self, key: str, messages: list[str], entries: list[dict[str, Any]], positions: list[int]) -> None:
         """Put an engine error ``site_specific[j].NAME`` on the field it names."""
         prefix, _, name = key.partition(".")
         try:

@@ -32,6 +32,7 @@ import hashlib
 import logging
 from collections.abc import Callable
 from functools import cache
+from typing import Any
 
 from django.conf import settings
 from django.core.files.base import ContentFile
@@ -61,7 +62,7 @@ def _fonts_digest() -> bytes:
     return digest.digest()
 
 
-def report_key(context: dict, *, approved: bool) -> str:
+def report_key(context: dict[str, Any], *, approved: bool) -> str:
     """SHA-256 (hex) of what the report prints: the PDF's HTML, with the print date fixed
     to the approval time for an approved revision."""
     if approved:

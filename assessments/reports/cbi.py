@@ -63,7 +63,7 @@ class Cbi:
     def __post_init__(self) -> None:
         self.redaction = redaction_for(self.submission) if self.sanitised else None
 
-    def item(self, name: str, text: Any) -> dict:
+    def item(self, name: str, text: Any) -> dict[str, Any]:
         """A header item: ``{"text", "cbi"}``; claimed items bracketed or replaced."""
         text = "" if text is None else str(text)
         if not self.submission.is_claimed(name):

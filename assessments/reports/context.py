@@ -83,7 +83,7 @@ def _item(submission: Submission, name: str, text: Any, claimed: frozenset[str])
 
 
 def header_blocks(submission: Submission, assessment: Assessment, claimed: frozenset[str], uses: list[UseBuilder],
-                  volume: dict) -> list[Block]:
+                  volume: dict[str, Any]) -> list[Block]:
     """The header as ChemSTEER prints it (the sample IRER's first page; :mod:`.header`
     formats its figures and lines)."""
     s = submission
@@ -289,7 +289,7 @@ def _local(value):
 
 
 def irer_context(*, assessment: Assessment, sanitised: bool = False, appendix: bool | None = None,
-                 combine: bool | None = None) -> dict:
+                 combine: bool | None = None) -> dict[str, Any]:
     """The report of ``assessment`` as the writers take it: the copy (full or sanitised,
     ``document``) and what names the file and keys the cache; ``appendix`` and ``combine``
     override the revision's layout choices (:func:`irer_report`).

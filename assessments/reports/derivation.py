@@ -47,7 +47,7 @@ class UseDerivation:
     """
 
     def __init__(self, scenario: Any, claimed: frozenset[str]):
-        self.result: dict = scenario.result or {}
+        self.result: dict[str, Any] = scenario.result or {}
         self.carried: dict[str, str] = {}
         self.provenance: Provenance = NONE
         self.everything: frozenset[str] = frozenset()

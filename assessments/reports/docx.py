@@ -14,6 +14,7 @@ Who may have which copy is the caller's check (``reports.services``).
 from __future__ import annotations
 
 import io
+from typing import Any
 
 from docx import Document
 from docx.enum.table import WD_TABLE_ALIGNMENT
@@ -37,7 +38,7 @@ BOXED = {"cbi-banner": "AA0000", "sanitised-note": "000000", "not-current": "8A4
 ITALIC = {"note", "withheld"}
 
 
-def irer_docx(context: dict) -> bytes:
+def irer_docx(context: dict[str, Any]) -> bytes:
     """The report as .docx bytes, from ``irer_context(...)``."""
     report: Report = context["document"]
     doc = _new_document(context, report)
@@ -51,12 +52,12 @@ def irer_docx(context: dict) -> bytes:
     return out.getvalue()
 
 
-def irer_docx_filename(context: dict, *, sanitised: bool) -> str:
+def irer_docx_filename(context: dict[str, Any], *, sanitised: bool) -> str:
     """The PDF's name with .docx: ``IRER-P-18-0123-r2.docx``, ``...-sanitised.docx``."""
     return irer_filename(context, sanitised=sanitised).removesuffix(".pdf") + ".docx"
 
 
-def _new_document(context: dict, report: Report):
+def _new_document(context: dict[str, Any], report: Report):
     doc = Document()
     section = doc.sections[0]
     section.page_width, section.page_height = Inches(8.5), Inches(11)  # letter, as the PDF

@@ -50,6 +50,7 @@ import threading
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.conf import settings
 from django.db import connections, router
@@ -287,7 +288,7 @@ def _recover(task: DBTaskResult, *, alias: str, worker_id: str, reason: str, now
     logger.warning(FAILED_LOG, task.pk, worker_id, reason, attempts)
 
 
-def _fail(rows, *, now: datetime, message: str, kwargs: dict) -> None:
+def _fail(rows, *, now: datetime, message: str, kwargs: dict[str, Any]) -> None:
     """Fail the task as :class:`ReportLost`, dropping the report's HTML from its row as a
     finished draw does (``tasks._drop_html``)."""
     rows.update(

@@ -25,6 +25,7 @@ engine's computed narrative of each estimate is printed in the appendix instead
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ..esd.irer import irer_basis
 from ..esd.results import MEDIA, MEDIUM_NAMES
@@ -63,7 +64,7 @@ def _order(heading: str) -> tuple[int, int]:
     return place(heading.split(" or ")[0]), place(heading)
 
 
-def _shares(release: dict) -> list[tuple[str, float, list[str]]]:
+def _shares(release: dict[str, Any]) -> list[tuple[str, float, list[str]]]:
     """(heading, share of the release, media) under which the release is printed."""
     media = release.get("media", [])
     if release.get("chosen_medium") and release.get("medium_chosen_by") == REVIEWER_CHOSE:
@@ -74,7 +75,7 @@ def _shares(release: dict) -> list[tuple[str, float, list[str]]]:
     return [(_heading(names), 1.0, names)]
 
 
-def default_destination(release: dict, media: list[str], share: float, per: str) -> str:
+def default_destination(release: dict[str, Any], media: list[str], share: float, per: str) -> str:
     """The "to:" line when the engineer wrote none: the destinations of ``media`` and where
     the document says so, e.g. ``On-Site Wastewater Treatment or Incineration (per revised ESD)``."""
     ordered = sorted(media, key=lambda m: _IN_HEADING.index(m) if m in _IN_HEADING else len(_IN_HEADING))
@@ -127,7 +128,7 @@ class ReleaseRow:
         return self.stack or (self,)
 
 
-def release_rows(result: dict, release_texts: dict, per: str,
+def release_rows(result: dict[str, Any], release_texts: dict[str, Any], per: str,
                  combined: bool = False) -> list[tuple[str, list[ReleaseRow]]]:
     """The releases under their medium headings in the sample IRER's order, one row per
     estimate (and per medium of a split release, at its share), a heading again where the
@@ -209,7 +210,7 @@ def combine(groups: list[tuple[str, list[ReleaseRow]]]) -> list[tuple[str, list[
     return out
 
 
-def release_groups_texts(scenario) -> tuple[list[dict], dict[int, str]]:
+def release_groups_texts(scenario) -> tuple[list[dict[str, Any]], dict[int, str]]:
     """The use's releases as the report-text page lists them (number, the document's name,
     ChemSTEER's source name) and each one's default "to:" line, as the report prints it."""
     from ..esd import registry

@@ -15,6 +15,7 @@ import base64
 import gc
 import threading
 from pathlib import Path
+from typing import Any
 
 from django.contrib.staticfiles import finders
 from django.template.loader import render_to_string
@@ -40,7 +41,7 @@ WATERMARK_TEMPLATE = "reports/_draft_watermark.svg"
 PDF_VARIANT = "pdf/a-2a"
 
 
-def irer_html(context: dict, *, for_pdf: bool, request=None) -> str:
+def irer_html(context: dict[str, Any], *, for_pdf: bool, request=None) -> str:
     """The report's HTML, from the copy in ``context["document"]`` (:mod:`.html` writes its
     body). For the PDF, the report alone with its print stylesheets (:data:`PDF_STYLESHEETS`)
     inlined, so WeasyPrint reads nothing over the network or from the static URL space, and
@@ -71,7 +72,7 @@ def _watermark_url() -> str:
     return "data:image/svg+xml;base64," + base64.b64encode(svg).decode("ascii")
 
 
-def irer_pdf(context: dict) -> bytes:
+def irer_pdf(context: dict[str, Any]) -> bytes:
     """The report as PDF bytes."""
     return html_to_pdf(irer_html(context, for_pdf=True))
 
@@ -119,7 +120,7 @@ def html_to_pdf(html: str) -> bytes:
     return mark_untagged_content_as_artifacts(drawn)
 
 
-def irer_filename(context: dict, *, sanitised: bool) -> str:
+def irer_filename(context: dict[str, Any], *, sanitised: bool) -> str:
     """``IRER-P-18-0123-r2.pdf``; the sanitised copy ends ``-sanitised.pdf``."""
     name = f"IRER-{context['case_number']}-r{context['revision']}"
     safe = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in name)

@@ -17,6 +17,7 @@ place, the same sentence whatever the claimed values are; each figure is a
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from ..numbers import quantity
 from ..sensitivity_view import input_name, input_value, override_row, use_study
@@ -72,13 +73,13 @@ def _head(*titles: str) -> Row:
     return tuple(Cell(inline(t), header=True, scope="col") for t in titles)
 
 
-def _name(name: dict) -> tuple[Text, ...]:
+def _name(name: dict[str, Any]) -> tuple[Text, ...]:
     if not name["symbol"]:
         return (Text(name["label"]),)
     return (Text(name["symbol"], "code"), Text(f" {name['label']}"))
 
 
-def _tornado(output, params: dict, claims: frozenset[str]) -> Table:
+def _tornado(output, params: dict[str, Any], claims: frozenset[str]) -> Table:
     """One output's drivers: input, documented range with its source, output at each end."""
     units = output.units
     rows: list[Row] = []
@@ -95,7 +96,7 @@ def _tornado(output, params: dict, claims: frozenset[str]) -> Table:
                  caption=caption, cls="sensitivity")
 
 
-def _overrides(overrides: list[dict], claims: frozenset[str]) -> Table:
+def _overrides(overrides: list[dict[str, Any]], claims: frozenset[str]) -> Table:
     rows: list[Row] = []
     for row in overrides:
         because = "; ".join(f"{i['label']}: {i['value']} (default {i['default']}; {i['output_at_default']})"

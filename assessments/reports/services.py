@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.core.exceptions import PermissionDenied
 
@@ -24,7 +25,7 @@ def _check_copy(*, user, assessment: Assessment, sanitised: bool) -> None:
         raise PermissionDenied(FULL_COPY_NOT_ALLOWED)
 
 
-def _context_for(*, user, assessment: Assessment, sanitised: bool) -> dict:
+def _context_for(*, user, assessment: Assessment, sanitised: bool) -> dict[str, Any]:
     _check_copy(user=user, assessment=assessment, sanitised=sanitised)
     return irer_context(assessment=assessment, sanitised=sanitised)
 

@@ -32,6 +32,7 @@ import logging
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import connections, router
@@ -120,7 +121,7 @@ class RenderState:
         return QUEUED if self.state == NO_WORKER else (None if self.state == FAILED else self.state)
 
     @property
-    def steps(self) -> list[dict]:
+    def steps(self) -> list[dict[str, Any]]:
         return [{"state": state, "label": label, "current": state == self.step} for state, label in STEPS]
 
     @property
@@ -140,7 +141,7 @@ class RenderState:
             return ""
         return WORKERS_TEXT.format(count=self.workers, s="" if self.workers == 1 else "s")
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {"state": self.state, "step": self.step, "message": self.message, "ahead": self.ahead,
                 "workers": self.workers, "workers_text": self.workers_text, "action": self.action, "tone": self.tone}
 

@@ -99,7 +99,7 @@ class UseBuilder:
         self.claimed = claimed
         self.case_name = case_name
         self.release_note = release_note
-        self.result: dict = scenario.result or {}
+        self.result: dict[str, Any] = scenario.result or {}
         self.d = UseDerivation(scenario, claimed)
         self.state = scenario_state(scenario)
         self.not_current = {STALE: NOT_CURRENT, UNCOMPUTED: NOT_COMPUTED}.get(self.state, "")
@@ -367,7 +367,7 @@ class UseBuilder:
             ), LIST_WITHHELD.format(what="Notes")))
         return blocks
 
-    def exposure_block(self, index: int, x: dict) -> Group:
+    def exposure_block(self, index: int, x: dict[str, Any]) -> Group:
         path = f"exposures/{index}"
         estimates = x["estimates"]
         common, own = shared_clauses(x["model"], [e["basis"] for e in estimates])
@@ -432,7 +432,7 @@ class UseBuilder:
                  cls="note"),
         ))
 
-    def ppm(self, estimate: dict, path: str) -> Value:
+    def ppm(self, estimate: dict[str, Any], path: str) -> Value:
         """An estimate's ppm: with its mg/m³ beside it, it gives the molecular weight away
         (ppm = mg/m³ × 24.45 / MW), so it derives from the molecular weight too."""
         claims = self.d.of(f"{path}/ppm") | (self.claimed & {"molecular_weight"})
@@ -463,7 +463,7 @@ class UseBuilder:
     def _use_heading(self, what: str) -> Heading:
         return Heading(3, (Text(f"Use {self.number}: "), self.title, Text(f": {what}")))
 
-    def mass_balance(self, balance: dict) -> list[Block]:
+    def mass_balance(self, balance: dict[str, Any]) -> list[Block]:
         rows: list[Row] = [(Cell(inline("Used"), header=True, scope="row"),
                             Cell((self.value(epa(balance["used"]), "mass_balance/used_kg_yr"),), cls="num"))]
         # The media in the engine's order, not by amount: an order by amount would tell which is larger.

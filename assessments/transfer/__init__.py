@@ -322,7 +322,7 @@ def case_import_report(*, document: Mapping[str, Any], user_map: Mapping[str, st
         raise TransferError(WRITE_FAILED.format(error=_short(str(exc).strip().splitlines()[0], 200))) from None
 
 
-def _rows(case: dict, assessments: list[dict]) -> Iterator[tuple[type, dict, str]]:
+def _rows(case: dict[str, Any], assessments: list[dict[str, Any]]) -> Iterator[tuple[type, dict[str, Any], str]]:
     """Every (model, row, where) of the document, parents first."""
     yield Submission, case, "case"
     for i, assessment in enumerate(assessments):

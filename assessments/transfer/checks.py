@@ -107,7 +107,7 @@ def _type_problem(field: models.Field, value: Any) -> str:
     return ""
 
 
-def build(model, row: dict, where: str, users: dict, **parents) -> models.Model:
+def build(model, row: dict[str, Any], where: str, users: dict[str, Any], **parents) -> models.Model:
     """An unsaved instance of ``model`` from ``row``; ``TransferError`` for unknown fields
     and values of the wrong JSON type."""
     nested = {"scenarios", "decisions", "sealed_reports"} if model is Assessment else set()  # sealed: .sealed
@@ -121,7 +121,7 @@ def build(model, row: dict, where: str, users: dict, **parents) -> models.Model:
     return instance
 
 
-def set_fields(instance: models.Model, fields: list[models.Field], row: dict, where: str, users: dict) -> None:
+def set_fields(instance: models.Model, fields: list[models.Field], row: dict[str, Any], where: str, users: dict[str, Any]) -> None:
     """Set ``instance``'s ``fields`` from ``row`` as exported (users by user name): each
     value's JSON type, then the field's own conversion; ``TransferError`` naming the place.
     Automatic timestamps are written as exported (a raw save), so they must be there. The
@@ -180,7 +180,7 @@ def _engine_problems(errors: Mapping[str, str], where: str) -> str:
     return "; ".join(f"{place(key)}: {message}" for key, message in errors.items())
 
 
-def _check_inputs(engine: registry.Scenario, inputs: Any, where: str) -> dict:
+def _check_inputs(engine: registry.Scenario, inputs: Any, where: str) -> dict[str, Any]:
     """``inputs`` as the wizard stores them: a JSON object of the scenario's symbols, each
     value of its declared type and within its declared range (``Param.coerce``/``check``),
     the required ones given, and ``site_specific`` entries as the engine parses them."""
@@ -223,7 +223,7 @@ def _reason_limit(engine: registry.Scenario, symbol: str) -> int | None:
     return getattr(field, "max_length", None)
 
 
-def _check_reasons(engine: registry.Scenario, inputs: dict, reasons: Any, where: str) -> None:
+def _check_reasons(engine: registry.Scenario, inputs: dict[str, Any], reasons: Any, where: str) -> None:
     if not isinstance(reasons, dict) or not all(isinstance(v, str) for v in reasons.values()):
         raise TransferError(INVALID_VALUE.format(where=f"{where}.reasons", problem="must be a JSON object of {symbol: text}"))
     for symbol, reason in reasons.items():

@@ -4,6 +4,8 @@ travel and how, and the reading of its nested objects and lists.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth import get_user_model
 from django.db import models
 from django.utils import timezone
@@ -54,7 +56,7 @@ def parse_aware(text: str):
     return value if value is not None and timezone.is_aware(value) else None
 
 
-def expect_object(value, where: str) -> dict:
+def expect_object(value, where: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise TransferError(BAD_STRUCTURE.format(where=where, problem="expected a JSON object"))
     return value
@@ -66,7 +68,7 @@ def expect_list(value, where: str) -> list:
     return value
 
 
-def children(assessment: dict, where: str, key: str) -> list[dict]:
+def children(assessment: dict[str, Any], where: str, key: str) -> list[dict[str, Any]]:
     rows = expect_list(assessment.get(key, []), f"{where}.{key}")
     return [expect_object(row, f"{where}.{key}[{j}]") for j, row in enumerate(rows)]
 

@@ -5,6 +5,8 @@ reason), is read as those migrations rewrote the database: nothing in it is lost
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils import timezone
 
 from ..models import VolumeQualifier, parse_groundwater_migration, parse_pbt_rating, split_occupational_exposure_rating
@@ -16,7 +18,7 @@ LEGACY_CASE_FIELDS = ("import_only", "sat_migration", "pbt_rating")
 KEPT_RATING_REASON = "Chosen by hand before the rating was derived from the results; kept as the reviewer's rating."
 
 
-def upgrade_case(case: dict) -> dict:
+def upgrade_case(case: dict[str, Any]) -> dict[str, Any]:
     """A case row from before migration 0011 as one of today: ``import_only`` as the volume
     qualifier, ``sat_migration`` and ``pbt_rating`` as their choices (unread text kept in
     the "Other" text and the PBT note). A row of today, or one mixing both, is left alone
@@ -43,7 +45,7 @@ def upgrade_case(case: dict) -> dict:
     return case
 
 
-def upgrade_assessment(row: dict) -> dict:
+def upgrade_assessment(row: dict[str, Any]) -> dict[str, Any]:
     """An assessment row of an earlier file, as the migrations since left such a row: from
     before migration 0011 (no ``assessment_date``), its date the day it was created, and a
     rating that is not one of ChemSTEER's moved to its notes; from before migration 0019 (no
@@ -52,7 +54,7 @@ def upgrade_assessment(row: dict) -> dict:
     return _before_0019(_before_0011(row))
 
 
-def _before_0011(row: dict) -> dict:
+def _before_0011(row: dict[str, Any]) -> dict[str, Any]:
     if "assessment_date" in row:
         return row
     row = dict(row)
@@ -65,7 +67,7 @@ def _before_0011(row: dict) -> dict:
     return row
 
 
-def _before_0019(row: dict) -> dict:
+def _before_0019(row: dict[str, Any]) -> dict[str, Any]:
     if "occupational_exposure_rating_reason" in row or not row.get("occupational_exposure_rating"):
         return row
     return {**row, "occupational_exposure_rating_reason": KEPT_RATING_REASON}

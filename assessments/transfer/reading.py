@@ -53,14 +53,14 @@ def _parse_float(text: str):
     return value if isinstance(value, float) and math.isfinite(value) else _NonFinite(text)
 
 
-class _RepeatedKeys(dict):
+class _RepeatedKeys(dict[str, Any]):
     """An object in which a key appeared twice (JSON allows it; Python keeps the last)."""
 
     repeated: list[str]
 
 
-def _object_pairs(pairs: list[tuple[str, Any]]) -> dict:
-    obj: dict = {}
+def _object_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj: dict[str, Any] = {}
     repeated = []
     for key, value in pairs:
         if key in obj:

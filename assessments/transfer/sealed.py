@@ -35,6 +35,7 @@ import hashlib
 import io
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from django.core.exceptions import ImproperlyConfigured
 from django.db import IntegrityError, transaction
@@ -100,7 +101,7 @@ class FileCopy:
     where: str
 
 
-def read_copies(row: dict, assessment: Assessment, where: str) -> dict[str, FileCopy] | None:
+def read_copies(row: dict[str, Any], assessment: Assessment, where: str) -> dict[str, FileCopy] | None:
     """The sealed copies the file gives for the revision ``assessment`` (built from ``row``,
     at ``where``), by copy; None when the entry has no ``sealed_reports`` (a file exported
     before they travelled). ``TransferError`` naming the place for anything the export does

@@ -7,6 +7,7 @@ seals it (:mod:`.sealed`: its IRER drawn here, never taken from the file); then 
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from django.db.models.functions import Trim, Upper
 
@@ -37,7 +38,7 @@ from .errors import CASE_EXISTS, TransferError
 from .sealed import SealOutcome, read_copies, seal_imported
 
 
-def write(case: dict, assessments: list[dict], users: dict, reason: str, contacts=None, *,
+def write(case: dict[str, Any], assessments: list[dict[str, Any]], users: dict[str, Any], reason: str, contacts=None, *,
           latest: tuple[datetime, str] | None = None) -> tuple[Submission, list[SealOutcome]]:
     """Build, check and save every row (inside the caller's transaction: a refusal at any
     row rolls back the rows saved before it). ``latest``: the latest time a row may hold

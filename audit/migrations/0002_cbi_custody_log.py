@@ -13,6 +13,8 @@ Elsewhere the model and its queryset are the check.
 import django.db.models.deletion
 import django.utils.timezone
 from django.conf import settings
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+from django.db.migrations.state import StateApps
 from django.db import migrations, models
 
 CREATE = r"""
@@ -35,12 +37,12 @@ DROP FUNCTION IF EXISTS audit_cbi_access_is_append_only();
 """
 
 
-def create_trigger(apps, schema_editor):
+def create_trigger(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     if schema_editor.connection.vendor == "postgresql":
         schema_editor.execute(CREATE, params=None)
 
 
-def drop_trigger(apps, schema_editor):
+def drop_trigger(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     if schema_editor.connection.vendor == "postgresql":
         schema_editor.execute(DROP, params=None)
 

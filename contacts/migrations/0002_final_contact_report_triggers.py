@@ -26,6 +26,8 @@ rewrite final contact reports disables the trigger around its statements, as
 ``pg_restore --disable-triggers``.
 """
 
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+from django.db.migrations.state import StateApps
 from django.db import migrations
 
 CREATE = r"""
@@ -123,12 +125,12 @@ DROP FUNCTION IF EXISTS contacts_approved_revisions_of(bigint);
 """
 
 
-def create_triggers(apps, schema_editor):
+def create_triggers(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     if schema_editor.connection.vendor == "postgresql":
         schema_editor.execute(CREATE, params=None)
 
 
-def drop_triggers(apps, schema_editor):
+def drop_triggers(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     if schema_editor.connection.vendor == "postgresql":
         schema_editor.execute(DROP, params=None)
 

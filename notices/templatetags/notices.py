@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import template
+from django.template import Context
+
+from assessments.models import Scenario
 
 from .. import selectors, services
 
@@ -10,7 +15,7 @@ register = template.Library()
 
 
 @register.inclusion_tag("notices/_use_comments.html", takes_context=True)
-def use_comments(context, scenario):
+def use_comments(context: Context, scenario: Scenario) -> dict[str, Any]:
     user = context["request"].user
     comments = selectors.open_use_comments(scenario=scenario)
     return {

@@ -131,7 +131,7 @@ def _fixture(name: str) -> Any:
     raise CommandError(f"The demo fixture {name} is missing from {', '.join(map(str, settings.FIXTURE_DIRS))}.")
 
 
-def demo_case_records(cases: list[dict]) -> dict[str, list[dict]]:
+def demo_case_records(cases: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
     """The fixture's records by case number: each case's row, its assessments and their
     scenarios, in that order (the order they are written in)."""
     by_case = {}
@@ -229,7 +229,7 @@ def _problem(exc: Exception) -> str:
 # What is not the demo data as load_demo makes it --------------------------------------------------
 
 
-def _user_is_demo(user, record: dict) -> bool:
+def _user_is_demo(user, record: dict[str, Any]) -> bool:
     User = type(user)
     for name, value in record["fields"].items():
         if name == "groups":
@@ -297,7 +297,7 @@ def _not_load_demos(case: Submission) -> list[str]:
     return found
 
 
-def not_demo_data(users: list[dict], cases: list[dict]) -> list[str]:
+def not_demo_data(users: list[dict[str, Any]], cases: list[dict[str, Any]]) -> list[str]:
     """What the database holds that is not the demo data as load_demo makes it (see the
     module's documentation), described: users, cases, rows of demo cases, and other
     records of cases."""
@@ -319,7 +319,7 @@ def not_demo_data(users: list[dict], cases: list[dict]) -> list[str]:
 # Making what is missing ------------------------------------------------------------------------
 
 
-def _add_missing_users(users: list[dict]) -> list:
+def _add_missing_users(users: list[dict[str, Any]]) -> list:
     """Create the demo users whose user names are not taken; an existing user is never touched."""
     User = get_user_model()
     created = []
@@ -336,7 +336,7 @@ def _add_missing_users(users: list[dict]) -> list:
     return created
 
 
-def _receive(records: list[dict]) -> Submission:
+def _receive(records: list[dict[str, Any]]) -> Submission:
     """The case as received: its rows as the fixture holds them (their dates too), under new
     primary keys, each with its first historical record (dated as the row, by the user
     who made it, :data:`HISTORY_REASON`)."""
@@ -374,7 +374,7 @@ def _compute(scenario: Scenario) -> Scenario:
     return _as(engineer, doing, services.scenario_compute, scenario=scenario)
 
 
-def _change_inputs(scenario: Scenario, *, by, inputs: dict, reasons: dict, doing: str) -> Scenario:
+def _change_inputs(scenario: Scenario, *, by, inputs: dict[str, Any], reasons: dict[str, Any], doing: str) -> Scenario:
     """Change ``inputs`` as the wizard does: each step that holds one saved with every input
     of the step as its form shows it (the saved value, else the default), the changed
     values and their reasons."""
@@ -390,7 +390,7 @@ def _change_inputs(scenario: Scenario, *, by, inputs: dict, reasons: dict, doing
     return scenario
 
 
-def _review(case: Submission, review: dict) -> None:
+def _review(case: Submission, review: dict[str, Any]) -> None:
     """``fixtures/demo_review.json``: revision 1 submitted and approved, revision 2 started
     from it with one change, computed again."""
     User = get_user_model()
@@ -415,7 +415,7 @@ def _review(case: Submission, review: dict) -> None:
     _compute(scenario)
 
 
-def _add_missing_cases(cases: list[dict], review: dict) -> list[Submission]:
+def _add_missing_cases(cases: list[dict[str, Any]], review: dict[str, Any]) -> list[Submission]:
     """Make each demo case whose number is free: every one received, then every use
     computed, then the review case reviewed."""
     with _marking_history():
