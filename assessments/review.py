@@ -6,10 +6,12 @@ lists a CBI case for a user not cleared for it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Count, DateField, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 
 from . import case_links, permissions, presentation, selectors
 from .limits import TEXT_LIMITS
@@ -20,25 +22,55 @@ QUEUE_NOT_ALLOWED = "Only supervisors have a review queue."
 
 
 def review_queue(*, user) -> QuerySet[Assessment]:
-    """Submitted assessments awaiting a supervisor, oldest submission first, each with
-    ``submitted_at`` (its latest submit decision) and ``submit_note``. Only cases the
-    user may see; the user's own submitted work is listed too (flagged in the page:
-    another supervisor must review it)."""
-    if not is_supervisor(user):
-        raise PermissionDenied(QUEUE_NOT_ALLOWED)
+    """Submitted assessments awaiting a supervisor, soonest due first (their case's due
+    date, ``calendar_review.selectors.DUE``: the calendar's, else the default one), then by
+    id, each with ``submitted_at`` (its latest submit decision), ``submit_note`` and
+    ``scenario_count`` (uses not deleted). Only cases the user may see; the user's own
+    submitted work is listed too (flagged in the page: another supervisor must review it).
+    The page reads it a page at a time (:func:`review_queue_page`)."""
     latest_submit = ReviewDecision.objects.filter(
         assessment=OuterRef("pk"), action=DecisionAction.SUBMIT
     ).order_by("-at", "-id")
-    return (
-        Assessment.objects.filter(status=Status.SUBMITTED, submission__in=selectors.visible_submissions(user=user))
-        .select_related("submission", "engineer")
-        .annotate(
-            submitted_at=Subquery(latest_submit.values("at")[:1]),
-            submit_note=Subquery(latest_submit.values("comment")[:1]),
-            scenario_count=Count("scenarios", filter=Q(scenarios__deleted_at__isnull=True)),
-        )
-        .order_by("submitted_at", "id")
+    return _queue_in_due_order(user=user).select_related("submission", "engineer").annotate(
+        submitted_at=Subquery(latest_submit.values("at")[:1]),
+        submit_note=Subquery(latest_submit.values("comment")[:1]),
+        scenario_count=Count("scenarios", filter=Q(scenarios__deleted_at__isnull=True)),
     )
+
+
+def _queue_in_due_order(*, user) -> QuerySet[Assessment]:
+    """The queue's assessments and their due dates only: what a page is chosen from, read
+    from the submitted assessments' index (each case's calendar through its key)."""
+    if not is_supervisor(user):
+        raise PermissionDenied(QUEUE_NOT_ALLOWED)
+    from calendar_review.models import ReviewCalendar
+    from calendar_review.selectors import DUE, default_due_expression
+
+    calendar = ReviewCalendar.objects.filter(submission=OuterRef("submission"))
+    due = Coalesce(Subquery(calendar.values("due_on")[:1]), default_due_expression("submission__created_at"),
+                   output_field=DateField())
+    return (
+        Assessment.objects.filter(selectors.visible_to(user=user, case="submission__"), status=Status.SUBMITTED)
+        .annotate(**{DUE: due}).order_by(DUE, "id")
+    )
+
+
+#: Assessments per page of the review queue.
+QUEUE_PER_PAGE = 50
+
+
+def review_queue_page(*, user, params: Mapping[str, str], size: int | None = None):
+    """One page (``size`` rows, :data:`QUEUE_PER_PAGE` unless given) of :func:`review_queue`
+    by place (``after``/``before`` a row's due date and id, as the due-date list pages:
+    ``calendar_review.selectors.due_page``), and a problem with the link (``""``: none).
+    The page is chosen from the due dates alone; what its rows show is read for them only."""
+    from calendar_review.selectors import due_page
+
+    page, problem = due_page(_queue_in_due_order(user=user), params=params, size=size or QUEUE_PER_PAGE,
+                             calendars_too=False)
+    shown = review_queue(user=user).filter(pk__in=[a.pk for a in page.object_list]).in_bulk()
+    page.object_list = [shown[a.pk] for a in page.object_list if a.pk in shown]  # unless it left the queue since
+    return page, problem
 
 
 def review_queue_count(*, user) -> int:

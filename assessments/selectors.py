@@ -25,10 +25,17 @@ def visible_submissions(*, user) -> QuerySet[Submission]:
     """The cases ``user`` may see."""
     if not user.is_authenticated:
         return Submission.objects.none()
-    queryset = Submission.objects.all()
-    if not is_cbi_cleared(user):
-        queryset = queryset.filter(is_cbi=False)
-    return queryset
+    return Submission.objects.filter(visible_to(user=user))
+
+
+def visible_to(*, user, case: str = "") -> Q:
+    """The visibility rule of :func:`visible_submissions` as a condition on a case, or on
+    the case at the path ``case`` (``"submission__"`` from an assessment): a condition on
+    the row read, so a list of assessments reads them through its own index instead of
+    first reading every visible case."""
+    if not user.is_authenticated:
+        return Q(pk__in=[])
+    return Q() if is_cbi_cleared(user) else Q(**{f"{case}is_cbi": False})
 
 
 def submission_list_for_user(*, user) -> QuerySet[Submission]:
@@ -36,6 +43,19 @@ def submission_list_for_user(*, user) -> QuerySet[Submission]:
     ``latest_status``, ``latest_revision`` and ``latest_engineer`` (kept on the case by
     ``models.refresh_latest_assessment``; the engineer read in the same query)."""
     return visible_submissions(user=user).select_related("latest_engineer").order_by(*CASE_ORDER)
+
+
+#: The shortest query the text search looks for anywhere in the searched fields.
+SEARCH_MIN_LENGTH = 3
+SHORT_SEARCH = (
+    "A search of one or two characters finds the case numbers that start with them; "
+    "type three or more to search the chemical, submitter and case names too."
+)
+
+
+def is_short_search(q: str) -> bool:
+    """Whether the text search reads ``q`` as the start of a case number (:data:`SHORT_SEARCH`)."""
+    return 0 < len(q.strip()) < SEARCH_MIN_LENGTH
 
 
 def submission_search(
@@ -48,12 +68,18 @@ def submission_search(
     one (revision 1 approved while revision 2 is a draft), where ``status`` reads the
     latest revision only.
 
+    A query shorter than :data:`SEARCH_MIN_LENGTH` characters finds the case numbers that
+    start with it (:data:`SHORT_SEARCH`): a word of one or two characters is in nearly
+    every case, or in too few for any index to find.
+
     Each condition is an indexed read on PostgreSQL: the status one column of the case
     (index ``submission_status_newest_first``), the text one trigram index per searched
-    field (migration 0007)."""
+    field (migration 0007), a short query the case numbers' prefix index (migration 0024)."""
     queryset = submission_list_for_user(user=user)
     q = q.strip()
-    if q:
+    if is_short_search(q):
+        queryset = queryset.filter(case_number__istartswith=q)
+    elif q:
         matches = Q()
         for name in Submission.SEARCHED_FIELDS:
             matches |= Q(**{f"{name}__icontains": q})

@@ -36,9 +36,12 @@ CASES_PER_PAGE = 25
 def home(request):
     """The cases the user may see, newest first, with status and engineer; searchable.
     Paged by place (``?after=``/``?before=`` a case's place, ``?oldest=1``), never by
-    number: a link the list did not make shows the newest page and says so."""
+    number: a link the list did not make shows the newest page and says so. "My work"
+    heads the home page itself (no search, filter or page asked for), not every page of
+    the list."""
     search = CaseSearchForm(request.GET or None)
     filters = search.cleaned_data if search.is_valid() else {}
+    short_search = selectors.is_short_search(filters.get("q", ""))
     cases = selectors.submission_search(user=request.user, **filters)
     # The review calendar's due date (calendar_review): shown per case, and a filter.
     due_filter = DueFilterForm(request.GET or None)
@@ -57,6 +60,8 @@ def home(request):
         {
             "page": page,
             "page_problem": page_problem,
+            "show_my_work": not request.GET,
+            "search_note": selectors.SHORT_SEARCH if short_search else "",
             "search": search,
             "due_filter": due_filter,
             "query": query.urlencode(),

@@ -44,9 +44,16 @@ def _act(request, pk: int, service, success: str, **fields: str):
 
 @require_GET
 def review_queue(request):
-    queue = review.review_queue(user=request.user)
-    return render(request, "review/queue.html", {"queue": queue, "notes": review.review_queue_notes(queue=queue),
-                                                 "over_releases": review.review_queue_over_releases(queue=queue)})
+    """The supervisors' queue, soonest due first, a page at a time (``?after=``/``?before=``
+    a row's place), with how many wait in all (``review.review_queue_count``)."""
+    page, problem = review.review_queue_page(user=request.user, params=request.GET)
+    queue = page.object_list
+    return render(request, "review/queue.html", {
+        "queue": queue, "page": page, "page_problem": problem,
+        "waiting": review.review_queue_count(user=request.user),
+        "notes": review.review_queue_notes(queue=queue),
+        "over_releases": review.review_queue_over_releases(queue=queue),
+    })
 
 
 @require_POST

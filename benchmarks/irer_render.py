@@ -16,6 +16,7 @@ import sys
 
 from _django import ROOT, test_database
 from _report import median_seconds, save_figures, table
+from _sample import bench_user, pdf_pages, sample_assessment
 
 TARGET_COLD_S = 0.5
 TARGET_RATIO = 3.0
@@ -57,7 +58,6 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
     with test_database():
-        from django.contrib.auth import get_user_model
         from weasyprint import HTML
 
         from assessments import services
@@ -65,11 +65,8 @@ def main() -> None:
         from assessments.reports.context import irer_context
         from assessments.reports.derivation import _provenance
         from assessments.reports.render import html_to_pdf, irer_html, irer_pdf
-        from tests.conftest import make_user
-        from tests.reports.conftest import build_sample_assessment, pdf_pages
-
-        user = make_user(get_user_model(), "bench", group="reviewer", cbi=True)
-        sample = build_sample_assessment(user)
+        user = bench_user("bench")
+        sample = sample_assessment(user)
         one_line = median_seconds(lambda: HTML(string="<p>One line.</p>").write_pdf(), args.repeat)
 
         sample_html = irer_html(irer_context(assessment=sample), for_pdf=True)
@@ -93,7 +90,7 @@ def main() -> None:
             services.scenario_duplicate(scenario=first, by=user)
         five_pdf = irer_pdf(irer_context(assessment=sample))
         five_time = median_seconds(lambda: irer_pdf(irer_context(assessment=sample)), args.repeat)
-        claimed = build_sample_assessment(user, case_number="P-18-0125")
+        claimed = sample_assessment(user, case_number="P-18-0125")
         case = claimed.submission
         case.cbi_claims = ["production_volume_kg_yr", "use_concentration", "molecular_weight"]
         case.save()
@@ -105,7 +102,7 @@ def main() -> None:
         provenance_time = median_seconds(sanitised_document, args.repeat)
         sanitised_pdf = irer_pdf(irer_context(assessment=claimed, sanitised=True))
         sanitised_time = median_seconds(lambda: irer_pdf(irer_context(assessment=claimed, sanitised=True)), args.repeat)
-        full = build_sample_assessment(user, case_number="P-18-0124")
+        full = sample_assessment(user, case_number="P-18-0124")
         _fill_free_text(full)
         full_pdf = irer_pdf(irer_context(assessment=full))
         full_time = median_seconds(lambda: irer_pdf(irer_context(assessment=full)), args.repeat)

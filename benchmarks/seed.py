@@ -47,6 +47,10 @@ COMPUTATIONS = (
 )
 
 
+CASE_EVERY_HOURS = 4  # one case entered every 4 hours: 100,000 cases span 45 years
+OPEN_DAYS, STRAGGLER_EVERY = 365, 50
+
+
 def seed(*, cases: int, computed_every: int, users: int, rng: random.Random) -> dict:
     from django.contrib.auth import get_user_model
     from django.contrib.auth.hashers import make_password
@@ -129,14 +133,23 @@ def seed(*, cases: int, computed_every: int, users: int, rng: random.Random) -> 
         # Received dates spread over the past years, one case every 4 hours, newest last.
         with connection.cursor() as cursor:
             cursor.execute(
-                f"UPDATE {Submission._meta.db_table} SET created_at = %s - (%s - id) * interval '4 hours', "
-                "updated_at = %s - (%s - id) * interval '4 hours'",
+                f"UPDATE {Submission._meta.db_table} SET created_at = %s - (%s - id) * interval '{CASE_EVERY_HOURS} hours', "
+                f"updated_at = %s - (%s - id) * interval '{CASE_EVERY_HOURS} hours'",
                 [now, submissions[-1].pk, now, submissions[-1].pk],
             )
         timings["cases_s"] = time.perf_counter() - start
 
         start = time.perf_counter()
         statuses = [Status.DRAFT] * 4 + [Status.SUBMITTED] * 2 + [Status.RETURNED] + [Status.APPROVED] * 3
+        # As a team's cases age: those entered in the last OPEN_DAYS in every status (the
+        # mix above), older ones approved but one in STRAGGLER_EVERY still open (draft,
+        # submitted or returned), so the open work grows with the archive, as a backlog does.
+        newest_open = cases - OPEN_DAYS * 24 // CASE_EVERY_HOURS
+
+        def status_of(i: int) -> str:
+            if i >= newest_open:
+                return statuses[i % len(statuses)]
+            return statuses[i % 7] if i % STRAGGLER_EVERY == 17 else Status.APPROVED
         # Approved work is final (migration 0006's triggers refuse a use or a decision added
         # under it), so the rows are written as the workflow writes them: an assessment to be
         # approved is written submitted, with its use and submit decision, then approved,
@@ -145,7 +158,7 @@ def seed(*, cases: int, computed_every: int, users: int, rng: random.Random) -> 
         for i, submission in enumerate(submissions):
             revisions = 2 if i % 25 == 0 else 1  # every 25th case: an approved revision 1, then revision 2
             for revision in range(1, revisions + 1):
-                status = Status.APPROVED if revision < revisions else statuses[i % len(statuses)]
+                status = Status.APPROVED if revision < revisions else status_of(i)
                 assessments.append(Assessment(
                     submission=submission, revision=revision, engineer=reviewers[i % len(reviewers)],
                     status=Status.SUBMITTED if status == Status.APPROVED else status,
@@ -204,6 +217,10 @@ def seed(*, cases: int, computed_every: int, users: int, rng: random.Random) -> 
         refresh_latest_assessment()  # each case's copy of its latest assessment (bulk_create skips it)
         timings["latest_s"] = time.perf_counter() - start
 
+        start = time.perf_counter()
+        calendars = seed_calendars(reviewers=reviewers, today=timezone.localdate(now))
+        timings["calendars_s"] = time.perf_counter() - start
+
     start = time.perf_counter()
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
@@ -235,9 +252,65 @@ def seed(*, cases: int, computed_every: int, users: int, rng: random.Random) -> 
             "scenarios": Scenario.objects.count(),
             "computed scenarios": Scenario.objects.filter(result__isnull=False).count(),
             "review decisions": ReviewDecision.objects.count(), "users": User.objects.count(),
+            **calendars,
         },
         "timings": timings,
     }
+
+
+# The review calendars, as a team keeps them: recorded for most cases (a case entered in the
+# last UNRECORDED_DAYS days, and one older case in UNRECORDED_EVERY, still has none: due on its
+# default date), received the day the case was entered, the TSCA period; one in
+# EXTENDED_EVERY extended, one open case in STOPPED_EVERY suspended (the clock stopped) since
+# a month after receipt, one in ASSIGNED_EVERY assigned on the calendar (to its engineer or
+# another reviewer). The approved cases' calendars are closed; the open ones are due soon
+# or overdue by their age.
+UNRECORDED_DAYS, UNRECORDED_EVERY = 30, 20
+EXTENDED_EVERY, STOPPED_EVERY, ASSIGNED_EVERY = 10, 50, 2
+PERIOD_DAYS, EXTENSION_DAYS, STOPPED_AFTER_DAYS = 90, 30, 30
+
+
+def seed_calendars(*, reviewers: list, today) -> dict:
+    """Bulk-create the review calendars, their extensions and open suspensions (no history
+    records: the lists read the calendars, not their history); the counts made."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from assessments.models import Status, Submission
+    from calendar_review.due import due_date
+    from calendar_review.models import Extension, ReviewCalendar, Suspension
+
+    calendars, extended, stopped = [], [], []
+    cases = Submission.objects.order_by("pk").values_list("pk", "created_at", "latest_status", "latest_engineer_id")
+    for i, (pk, created_at, status, engineer_id) in enumerate(cases.iterator(chunk_size=5000)):
+        received_on = timezone.localdate(created_at)
+        if (today - received_on).days < UNRECORDED_DAYS or i % UNRECORDED_EVERY == 7:
+            continue
+        extension = [EXTENSION_DAYS] if i % EXTENDED_EVERY == 3 else []
+        stop = (status != Status.APPROVED and i % STOPPED_EVERY == 11
+                and received_on + timedelta(days=STOPPED_AFTER_DAYS) <= today)
+        assigned = None
+        if i % ASSIGNED_EVERY == 0:
+            assigned = engineer_id if i % 8 else reviewers[i % len(reviewers)].pk
+        calendar = ReviewCalendar(
+            submission_id=pk, received_on=received_on, period_days=PERIOD_DAYS, assigned_engineer_id=assigned,
+            due_on=due_date(received_on, period_days=PERIOD_DAYS, extension_days=extension, today=today),
+            clock_stopped_on=received_on + timedelta(days=STOPPED_AFTER_DAYS) if stop else None,
+        )
+        calendars.append(calendar)
+        if extension:
+            extended.append(calendar)
+        if stop:
+            stopped.append(calendar)
+    ReviewCalendar.objects.bulk_create(calendars, batch_size=2000)
+    Extension.objects.bulk_create(
+        (Extension(calendar=c, granted_on=min(c.received_on + timedelta(days=60), today), days=EXTENSION_DAYS,
+                   reason="The submitter's request, to send test data.") for c in extended), batch_size=2000)
+    Suspension.objects.bulk_create(
+        (Suspension(calendar=c, starts_on=c.clock_stopped_on, reason="The submitter's request of that day.")
+         for c in stopped), batch_size=2000)
+    return {"review calendars": len(calendars), "extensions": len(extended), "open suspensions": len(stopped)}
 
 
 def main() -> None:

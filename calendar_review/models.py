@@ -108,6 +108,11 @@ class ReviewCalendar(models.Model):
         indexes = [
             models.Index(fields=["due_on", "id"], name="calendar_due_first"),
             models.Index(fields=["assigned_engineer", "due_on"], name="calendar_engineer_due"),
+            # The few calendars whose clock is stopped: the case list's "Clock stopped"
+            # filter reads them, not every calendar (migration 0003).
+            models.Index(
+                fields=["submission"], condition=Q(clock_stopped_on__isnull=False), name="calendar_clock_stopped",
+            ),
         ]
         constraints = [
             models.CheckConstraint(

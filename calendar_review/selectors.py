@@ -19,12 +19,21 @@ from datetime import date, timedelta
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ObjectDoesNotExist
-from django.db.models import DateField, F, Q, QuerySet
+from django.db.models import (
+    DateField,
+    Exists,
+    F,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    prefetch_related_objects,
+)
 from django.db.models.functions import Cast, Coalesce, TruncDate
 from django.utils import timezone
 
 from assessments.models import Assessment, Status, Submission
-from assessments.selectors import visible_submissions
+from assessments.selectors import visible_submissions, visible_to
 
 from . import permissions
 from .due import days_left, suspended_days
@@ -161,10 +170,11 @@ DUE_CHOICES = [
 DUE = "due_on_effective"
 
 
-def default_due_expression() -> Cast:
+def default_due_expression(created_at: str = "created_at") -> Cast:
     """A case's default due date in the database: the day it was entered (in the site's
-    time zone, as ``services.calendar_defaults`` reads it) plus the default period."""
-    return Cast(TruncDate("created_at") + timedelta(days=review_days()), output_field=DateField())
+    time zone, as ``services.calendar_defaults`` reads it) plus the default period;
+    ``created_at``: the path to the case's field (``submission__created_at`` from its assessment)."""
+    return Cast(TruncDate(created_at) + timedelta(days=review_days()), output_field=DateField())
 
 
 def with_due(cases: QuerySet[Submission]) -> QuerySet[Submission]:
@@ -180,6 +190,29 @@ def with_calendars(cases: QuerySet[Submission]) -> QuerySet[Submission]:
     """``cases`` with each one's calendar and assigned engineer read in the same query, and
     its due date (:func:`with_due`)."""
     return with_due(cases.select_related("review_calendar", "review_calendar__assigned_engineer"))
+
+
+def with_due_per_case(cases: QuerySet[Submission]) -> QuerySet[Submission]:
+    """``cases`` with each one's due date as :data:`DUE` (as :func:`with_due` gives it),
+    whether its clock is stopped (``clock_stopped``) and its calendar's assigned engineer's
+    id (``assigned_engineer_id``, ``None`` without one), each read from the case's own
+    calendar through its key (one index probe a case) instead of joining every calendar:
+    what the lists sorted or filtered by due date read over the open cases
+    (``submission_open_newest_first``), the calendars of the page's cases read afterwards
+    (:func:`with_page_calendars`)."""
+    calendar = ReviewCalendar.objects.filter(submission=OuterRef("pk"))
+    return cases.annotate(**{
+        DUE: Coalesce(Subquery(calendar.values("due_on")[:1]), default_due_expression(), output_field=DateField()),
+        "clock_stopped": Exists(calendar.filter(clock_stopped_on__isnull=False)),
+        "assigned_engineer_id": Subquery(calendar.values("assigned_engineer")[:1]),
+    })
+
+
+def with_page_calendars(cases: list[Submission]) -> list[Submission]:
+    """The cases of one page (read :func:`with_due_per_case`) with their calendars and
+    assigned engineers (two queries, whatever the page's length), as :func:`due_row` reads them."""
+    prefetch_related_objects(cases, "review_calendar__assigned_engineer")
+    return cases
 
 
 def open_cases(cases: QuerySet[Submission]) -> QuerySet[Submission]:
@@ -216,7 +249,9 @@ def filter_by_due(
     if due == DUE_STOPPED:
         return open_cases(cases).filter(review_calendar__clock_stopped_on__isnull=False)
     if due == DUE_NOT_SET:
-        return cases.filter(review_calendar__isnull=True)
+        # NOT EXISTS, not the join's IS NULL: the database then knows it for an anti-join
+        # and reads the list's index in order until a page is found.
+        return cases.filter(~Exists(ReviewCalendar.objects.filter(submission=OuterRef("pk"))))
     return cases
 
 
@@ -348,8 +383,7 @@ def due_cases(*, user, mine: bool = False) -> QuerySet[Submission]:
     """The open cases ``user`` may see whose clock is running (a stopped clock has no fixed
     due date), read :func:`with_due` (a case with no calendar recorded is due on its
     default date); ``mine``: the user's cases only. :func:`due_page` orders them."""
-    cases = open_cases(with_calendars(visible_submissions(user=user))).filter(
-        review_calendar__clock_stopped_on__isnull=True)
+    cases = open_cases(with_due_per_case(visible_submissions(user=user))).filter(clock_stopped=False)
     if mine:
         cases = cases.filter(_mine_case(user))
     return cases.select_related("latest_engineer")
@@ -357,14 +391,18 @@ def due_cases(*, user, mine: bool = False) -> QuerySet[Submission]:
 
 def due_row(case: Submission, *, today: date | None = None) -> dict:
     """One case of a due-date list: the case, its calendar (recorded, else the default one),
-    its due state and its engineer. ``case`` was read :func:`with_calendars` (no query)."""
+    its due state and its engineer. ``case`` was read :func:`with_calendars`, or is on a
+    page given :func:`with_page_calendars` (no query)."""
     return {"case": case, "calendar": calendar_of(case) or default_calendar(case),
             "due": case_due_state(case, today=today), "engineer": case_engineer(case)}
 
 
-def due_page(calendars: QuerySet[Submission], *, params: Mapping[str, str], size: int) -> tuple[DuePage, str]:
+def due_page(calendars: QuerySet, *, params: Mapping[str, str], size: int,
+             calendars_too: bool = True) -> tuple[DuePage, str]:
     """The page of cases (:func:`due_cases`) the link's ``after``/``before`` asks for,
-    soonest due first, and a problem with the link (``""``: none)."""
+    soonest due first, and a problem with the link (``""``: none); the rows' calendars read
+    for the page (:func:`with_page_calendars`) unless not ``calendars_too`` (rows that
+    are not cases: the review queue's assessments, annotated :data:`DUE`)."""
     problem = ""
     after = before = None
     try:
@@ -377,12 +415,16 @@ def due_page(calendars: QuerySet[Submission], *, params: Mapping[str, str], size
     if before is not None:
         rows = list(calendars.filter(before.earlier()).order_by(f"-{DUE}", "-id")[: size + 1])
         more, rows = len(rows) > size, rows[:size][::-1]
+        if calendars_too:
+            with_page_calendars(rows)
         if rows:
             return DuePage(rows, _place(rows[0]) if more else None, _place(rows[-1])), problem
         after = None
     query = calendars.filter(after.later()) if after is not None else calendars
     rows = list(query.order_by(DUE, "id")[: size + 1])
     more, rows = len(rows) > size, rows[:size]
+    if calendars_too:
+        with_page_calendars(rows)
     return DuePage(rows, _place(rows[0]) if after is not None and rows else None,
                    _place(rows[-1]) if more else None), problem
 
@@ -397,46 +439,52 @@ def _place(case: Submission) -> DuePlace:
 MY_WORK_ROWS = 10
 
 
-_DUE_FIRST = F(DUE).asc(nulls_last=True)
-
 
 def _mine_case(user) -> Q:
-    return Q(review_calendar__assigned_engineer=user) | Q(
-        review_calendar__assigned_engineer__isnull=True, latest_engineer=user
-    )
+    """Of cases read :func:`with_due_per_case`: assigned to ``user`` on the calendar, else
+    theirs as the latest revision's engineer."""
+    return Q(assigned_engineer_id=user.pk) | Q(assigned_engineer_id__isnull=True, latest_engineer=user)
 
 
 def my_work(*, user, today: date | None = None) -> dict:
     """The home page's lists for ``user``: the open cases assigned to them (on the
     calendar, else as the latest revision's engineer), their revisions returned to them,
     their cases due soon or overdue, and for supervisors the whole team's due soon and
-    overdue cases. A fixed number of queries, each list at most :data:`MY_WORK_ROWS` rows."""
-    today = today or timezone.localdate()
-    soon = due_soon_days()
-    visible = with_calendars(visible_submissions(user=user)).select_related("latest_engineer")
-    mine = open_cases(visible).filter(_mine_case(user))
-    urgent = Q(_overdue(today)) | Q(_due_within(today, soon))
-    returned = (
-        Assessment.objects.filter(engineer=user, status=Status.RETURNED, submission__in=visible_submissions(user=user))
-        .select_related("submission").order_by("-updated_at", "-id")
-    )
-    work = {
-        "today": today,
-        "soon_days": soon,
-        "assigned": _rows(mine.order_by(_DUE_FIRST, "-created_at", "-id"), today),
-        "returned": list(returned[:MY_WORK_ROWS]),
-        "due_soon": _rows(mine.filter(urgent).order_by(_DUE_FIRST, "id"), today),
-        "is_supervisor": False,
-    }
+    overdue cases. Each list at most :data:`MY_WORK_ROWS` rows, from three queries however
+    many cases there are: the open cases' places (read once from their index,
+    ``submission_open_newest_first``, each one's calendar through its key: what every list
+    is chosen from), the rows shown, and the returned revisions (their own index,
+    ``assessment_returned_newest``)."""
     from assessments.roles import is_supervisor
 
-    if is_supervisor(user):
-        work["is_supervisor"] = True
-        work["team_due"] = _rows(open_cases(visible).filter(urgent).order_by(_DUE_FIRST, "id"), today)
+    today = today or timezone.localdate()
+    soon = due_soon_days()
+    last_urgent_day = today + timedelta(days=soon)  # overdue or due soon: due by then
+    places = open_cases(with_due_per_case(visible_submissions(user=user))).values_list(
+        DUE, "created_at", "pk", "clock_stopped", "assigned_engineer_id", "latest_engineer_id")
+    mine, team_urgent = [], []
+    for due_on, created_at, pk, stopped, assigned_id, engineer_id in places:
+        urgent = not stopped and due_on <= last_urgent_day
+        if assigned_id == user.pk or (assigned_id is None and engineer_id == user.pk):
+            mine.append((due_on, -created_at.timestamp(), -pk, pk, urgent))
+        if urgent:
+            team_urgent.append((due_on, pk))
+    mine.sort()  # soonest due first, then newest first, as the case list
+    lists = {
+        "assigned": [m[3] for m in mine],
+        "due_soon": [pk for _, pk in sorted((m[0], m[3]) for m in mine if m[4])],
+    }
+    supervisor = is_supervisor(user)
+    if supervisor:
+        lists["team_due"] = [pk for _, pk in sorted(team_urgent)]
+    shown = {pk for listed in lists.values() for pk in listed[:MY_WORK_ROWS]}
+    cases = with_calendars(Submission.objects.filter(pk__in=shown)).select_related("latest_engineer").in_bulk()
+    returned = (
+        Assessment.objects.filter(visible_to(user=user, case="submission__"), engineer=user, status=Status.RETURNED)
+        .select_related("submission").order_by("-updated_at", "-id")
+    )
+    work = {"today": today, "soon_days": soon, "returned": list(returned[:MY_WORK_ROWS]), "is_supervisor": supervisor}
+    for name, listed in lists.items():
+        work[name] = {"rows": [due_row(cases[pk], today=today) for pk in listed[:MY_WORK_ROWS]],
+                      "more": len(listed) > MY_WORK_ROWS}
     return work
-
-
-def _rows(cases: QuerySet[Submission], today: date) -> dict:
-    rows = list(cases[: MY_WORK_ROWS + 1])
-    listed = [due_row(c, today=today) for c in rows[:MY_WORK_ROWS]]
-    return {"rows": listed, "more": len(rows) > MY_WORK_ROWS}

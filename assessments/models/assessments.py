@@ -171,7 +171,12 @@ class Assessment(models.Model):
                 name="assessment_approved_has_approver",
             ),
         ]
-        indexes = [models.Index(fields=["status"])]
+        indexes = [
+            models.Index(fields=["status"]),
+            # "My work": an engineer's revisions returned to them, last changed first (migration 0024).
+            models.Index(fields=["engineer", "-updated_at", "-id"], condition=Q(status=Status.RETURNED),
+                         name="assessment_returned_newest"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.submission.case_number} r{self.revision}"

@@ -228,13 +228,20 @@ class Submission(models.Model):
         # a status-filtered page from the second, instead of sorting every case
         # (selectors.case_page; benchmarks/pages.py; README "Performance"). The third holds
         # what the review queue's count reads, so it counts index entries, not table rows
-        # (review.review_queue_count).
+        # (review.review_queue_count). The fourth holds the open cases (not approved), the
+        # ones a due date binds: the due-date list, the due filters and "My work" read the
+        # team's open work from it, not every case ever received (migration 0024). The case
+        # numbers' prefix index (1-2 character searches) is PostgreSQL's only (0024).
         indexes = [
             models.Index(fields=["-created_at", "-id"], name="submission_newest_first"),
             models.Index(fields=["latest_status", "-created_at", "-id"], name="submission_status_newest_first"),
             models.Index(
                 fields=["latest_engineer", "is_cbi"], condition=Q(latest_status=Status.SUBMITTED),
                 name="submission_awaiting_review",
+            ),
+            models.Index(
+                fields=["-created_at", "-id"], condition=~Q(latest_status=Status.APPROVED),
+                name="submission_open_newest_first",
             ),
         ]
         constraints = [
