@@ -1,4 +1,4 @@
-"""The case list at 100,000 cases (README "Performance"): each case's copy of its latest
+"""The case list at 100,000 cases (docs/performance.md): each case's copy of its latest
 assessment (``Submission.LATEST_FIELDS``), the status filter and the review queue's count
 that read it, the text search, and paging by place instead of by number.
 
@@ -465,7 +465,7 @@ on_postgresql = pytest.mark.skipif(connection.vendor != "postgresql", reason="ne
 def thousands():
     """5,000 cases (bulk-created; one in a hundred submitted, one mentioning hafnium), with
     fresh planner statistics: enough rows for the planner to prefer an index to reading
-    the whole table for a rare status or word, as it does at 100,000 (README "Performance")."""
+    the whole table for a rare status or word, as it does at 100,000 (docs/performance.md)."""
     others = [NO_ASSESSMENT, Status.DRAFT, Status.RETURNED, Status.APPROVED]
     Submission.objects.bulk_create(
         Submission(
@@ -538,7 +538,7 @@ def test_an_older_page_starts_reading_the_index_at_its_place(thousands, reviewer
 @on_postgresql
 def test_review_queue_count_reads_an_index_of_the_submitted_cases(thousands, uncleared_supervisor):
     """The partial index ``submission_awaiting_review`` once the table is vacuumed (an
-    index-only scan, as at 100,000: README "Performance"); the status index before."""
+    index-only scan, as at 100,000: docs/performance.md); the status index before."""
     with CaptureQueriesContext(connection) as queries:
         assert review.review_queue_count(user=uncleared_supervisor) == 50
     (count,) = [q["sql"] for q in queries.captured_queries if "COUNT(" in q["sql"].upper()]

@@ -1,5 +1,5 @@
-"""Every list page reads the case tables through an index, never whole (issue 33; README
-"Performance"): the home page with "My work", the case list's pages, searches (three
+"""Every list page reads the case tables through an index, never whole (issue 33;
+docs/performance.md): the home page with "My work", the case list's pages, searches (three
 characters and more: trigram; one or two: the case numbers' prefix) and due filters, the
 due-date list and the review queue, as a reviewer and as a supervisor.
 
