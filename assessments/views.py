@@ -15,21 +15,19 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from audit import selectors as custody_selectors
 from audit.services import What, cbi_access_record
-from calendar_review import selectors as calendar_selectors
-from calendar_review.forms import DueFilterForm
 
 from . import case_links, permissions, presentation, review, selectors, services
+from .case_list import CASES_PER_PAGE as CASES_PER_PAGE
+from .case_list import case_list
 from .esd import registry
 from .esd.parameters import EngineValidationError
 from .exposure_rating import MISSING_RATING, MISSING_RATING_TITLE, printed_rating, rating_help
-from .forms import AssessmentNotesForm, CaseSearchForm, SubmissionForm
+from .forms import AssessmentNotesForm, SubmissionForm
 from .forms.binding import add_service_errors, posted
 from .reports import services as report_services
 from .reports.docx import DOCX_CONTENT_TYPE
 from .reports.tasks import FAILED
 from .sensitivity_view import use_sensitivity
-
-CASES_PER_PAGE = 25
 
 
 @require_GET
@@ -39,18 +37,7 @@ def home(request):
     number: a link the list did not make shows the newest page and says so. "My work"
     heads the home page itself (no search, filter or page asked for), not every page of
     the list."""
-    search = CaseSearchForm(request.GET or None)
-    filters = search.cleaned_data if search.is_valid() else {}
-    short_search = selectors.is_short_search(filters.get("q", ""))
-    cases = selectors.submission_search(user=request.user, **filters)
-    # The review calendar's due date (calendar_review): shown per case, and a filter.
-    due_filter = DueFilterForm(request.GET or None)
-    cases = calendar_selectors.filter_by_due(calendar_selectors.with_calendars(cases), **due_filter.filters())
-    try:
-        page_request, page_problem = selectors.PageRequest.from_query(request.GET), ""
-    except selectors.BadPlace as exc:
-        page_request, page_problem = selectors.PageRequest(), str(exc)
-    page = selectors.case_page(cases, request=page_request, size=CASES_PER_PAGE)
+    found = case_list(user=request.user, params=request.GET)
     query = request.GET.copy()
     for name in selectors.PAGE_PARAMETERS:
         query.pop(name, None)
@@ -58,12 +45,12 @@ def home(request):
         request,
         "assessments/home.html",
         {
-            "page": page,
-            "page_problem": page_problem,
+            "page": found.page,
+            "page_problem": found.page_problem,
             "show_my_work": not request.GET,
-            "search_note": selectors.SHORT_SEARCH if short_search else "",
-            "search": search,
-            "due_filter": due_filter,
+            "search_note": selectors.SHORT_SEARCH if found.short_search else "",
+            "search": found.search,
+            "due_filter": found.due_filter,
             "query": query.urlencode(),
             "can_create": permissions.can_create_submission(request.user),
         },

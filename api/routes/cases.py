@@ -12,12 +12,11 @@ from django.urls import reverse
 from ninja import Router
 from ninja.params.functions import Query  # what ninja.Query calls, typed as a default value
 
+from assessments import case_list as case_lists
 from assessments import selectors, transfer
-from assessments.forms import CaseSearchForm
+from assessments.case_list import CASES_PER_PAGE, CaseListRefused
 from assessments.models import Assessment, Submission, case_snapshot
 from audit.services import What
-from calendar_review import selectors as calendar_selectors
-from calendar_review.forms import DueFilterForm
 
 from ..auth import token_of
 from ..core import acting, json, record_cbi_read
@@ -25,7 +24,7 @@ from . import schemas
 
 router = Router(tags=["cases"])
 
-DEFAULT_SIZE = 25  # the case list page's (assessments.views.CASES_PER_PAGE)
+DEFAULT_SIZE = CASES_PER_PAGE  # the case list page's
 MAX_SIZE = 100
 SIZE_OUT_OF_RANGE = f"size must be a whole number from 1 to {MAX_SIZE}."
 IMPORT_NOT_ALLOWED = ("Only an administrator may import a case: an import writes revisions, approvals and "
@@ -80,23 +79,14 @@ def case_list(
     oldest: str = Query("", description="1: the oldest page"),
     size: int = Query(DEFAULT_SIZE, description=f"Cases a page, 1 to {MAX_SIZE}"),
 ) -> dict[str, Any]:
-    """The case list page's search (``selectors.submission_search``), its due-date filter
-    (``calendar_review.selectors.filter_by_due``) and its keyset paging (``selectors.case_page``),
-    each filter validated by the page's own form. ``newer``/``older``: the places to pass as
+    """The case list page's list (``assessments.case_list``: its search, its due-date filter
+    and its keyset paging), each filter validated by the page's own form. ``newer``/``older``: the places to pass as
     ``before``/``after`` for the next pages (null at either end)."""
-    params = request.GET
-    search, due_filter = CaseSearchForm(params or None), DueFilterForm(params or None)
-    problems = _form_errors(*(form for form in (search, due_filter) if params and not form.is_valid()))
-    if problems:
-        raise problems
-    filters = search.cleaned_data if params and search.is_valid() else {}
-    cases = selectors.submission_search(user=token_of(request).owner, **filters)
-    cases = calendar_selectors.filter_by_due(calendar_selectors.with_calendars(cases), **due_filter.filters())
     try:
-        page_request = selectors.PageRequest.from_query(params)
-    except selectors.BadPlace as exc:
-        raise ValidationError(str(exc)) from None
-    page = selectors.case_page(cases, request=page_request, size=_size(params))
+        found = case_lists.case_list(user=token_of(request).owner, params=request.GET, size=_size(request.GET), strict=True)
+    except CaseListRefused as refused:
+        raise ValidationError(refused.errors) from None
+    page = found.page
     return {"cases": [_summary(case) for case in page.object_list],
             "newer": str(page.newer) if page.newer else None, "older": str(page.older) if page.older else None}
 

@@ -21,9 +21,9 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from assessments import review, selectors, services, transfer, workflow
+from assessments.case_list import CASES_PER_PAGE
 from assessments.models import NO_ASSESSMENT, Assessment, Status, Submission
 from assessments.roles import SUPERVISOR_GROUP, is_supervisor
-from assessments.views import CASES_PER_PAGE
 from tests._review_support import (
     add_computed_scenario,
     approved,
