@@ -40,6 +40,7 @@ def test_the_summarys_link_leads_to_the_chart(new_page, use):
     page = new_page()
     log_in(page, "riley")
     page.goto(page.base + f"/scenarios/{use.pk}/")
+    page.locator("#sensitivity-summary-detail > summary").click()  # folded: the page opens with the figures
     link = page.locator("#sensitivity-summary tbody tr").nth(2).locator("a")
     label = link.inner_text()
     link.click()
