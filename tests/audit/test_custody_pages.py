@@ -1,6 +1,9 @@
 """Who reads the CBI custody log: supervisors a case's (on the case page, its own page and
 as CSV), every user their own rows ("My CBI access"); nobody else, and an uncleared user
-not even the log of a CBI case's existence."""
+not even the log of a CBI case's existence.
+
+The reviewer, the supervisor and both cases are made once for the module (``shared_cases``,
+tests/audit/conftest.py); each test's own rows are rolled back after it."""
 
 from __future__ import annotations
 
@@ -13,10 +16,30 @@ from lxml import html as lxml_html
 
 from audit.models import CbiAccess
 from audit.selectors import CSV_HEADER, RECENT_ON_CASE_PAGE
-from tests.audit.conftest import ADDRESS, BROWSER
+from tests.audit.conftest import ADDRESS, BROWSER, fresh
 from tests.conftest import make_user
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def reviewer(shared_cases):
+    return fresh(shared_cases["reviewer"])
+
+
+@pytest.fixture
+def supervisor(shared_cases):
+    return fresh(shared_cases["supervisor"])
+
+
+@pytest.fixture
+def cbi(shared_cases) -> dict:
+    return fresh(shared_cases["cbi"])
+
+
+@pytest.fixture
+def plain(shared_cases) -> dict:
+    return fresh(shared_cases["plain"])
 
 
 def _view(client, user, url: str, **extra):

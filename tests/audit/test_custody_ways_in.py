@@ -1,6 +1,9 @@
 """The CBI custody log records every way a person sees a CBI case's full data: one row per
 page or copy, naming who, when, which case and revision, which page or copy, and from
-where; nothing for a sanitised copy, nothing for a case claimed nothing."""
+where; nothing for a sanitised copy, nothing for a case claimed nothing.
+
+The users and both cases are made once for the module (``shared_cases``, tests/audit/conftest.py);
+each test's own rows are rolled back after it."""
 
 from __future__ import annotations
 
@@ -11,13 +14,33 @@ from django.core.management import call_command
 
 from assessments.wizards import wizard_steps
 from audit.models import CbiAccess
-from tests.audit.conftest import ADDRESS, BROWSER
+from tests.audit.conftest import ADDRESS, BROWSER, fresh
 from tests.conftest import make_user
 from tests.reports.test_irer_queue import run_worker
 
 pytestmark = pytest.mark.django_db
 
 What = CbiAccess.What
+
+
+@pytest.fixture
+def reviewer(shared_cases):
+    return fresh(shared_cases["reviewer"])
+
+
+@pytest.fixture
+def supervisor(shared_cases):
+    return fresh(shared_cases["supervisor"])
+
+
+@pytest.fixture
+def cbi(shared_cases) -> dict:
+    return fresh(shared_cases["cbi"])
+
+
+@pytest.fixture
+def plain(shared_cases) -> dict:
+    return fresh(shared_cases["plain"])
 
 #: (what, address, the revision it names: "first", "second" or None for the case as a whole)
 WAYS_IN = [

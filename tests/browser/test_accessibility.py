@@ -1,7 +1,8 @@
 """Section 508 (WCAG 2.1 AA) in a real browser: axe-core checks every page a reviewer
 and a supervisor reach, with data on it (two cases, computed uses of both ESDs, an
 approved revision and a draft revision 2, a returned case, a contact report, notices),
-and finds no violation; forms are checked with their errors showing too.
+and finds no violation (forms with their errors showing, and pages after an action:
+test_accessibility_after_actions.py).
 
 axe-core is vendored (``tests/browser/vendor/axe-core``, MPL-2.0) so the check needs no
 network; it is injected with Playwright's ``add_script_tag`` in a context that bypasses
@@ -11,6 +12,7 @@ the pages' Content-Security-Policy (the pages themselves keep it).
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 
@@ -18,13 +20,17 @@ import pytest
 from django.utils import timezone
 
 from assessments import services, workflow
+from assessments.esd import registry
 from assessments.models import Assessment, Scenario
 from assessments.site_data import SITE_STEP
 from contacts import services as contact_services
 from tests.browser.conftest import log_in
 from tests.conftest import make_submission, make_user
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+# Every test here reads the data the module's ``walk`` fixture made and committed (the pages
+# after an action, on data of their own: test_accessibility_after_actions.py). The mark is
+# what has the test database made.
+pytestmark = [pytest.mark.browser, pytest.mark.django_db]
 
 AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
 WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
@@ -64,22 +70,20 @@ def report(found: dict[str, list[dict]]) -> str:
     return "\n".join(lines)
 
 
-@pytest.fixture
-def page(new_page):
-    return new_page(bypass_csp=True)
+#: The uses of the photoresist case, in the order they are added.
+USE_KEYS = ("photoresist-2018", "cvd-2015")
 
 
-@pytest.fixture
-def review_data(django_user_model):
+def make_review_data(user_model) -> dict:
     """Two cases as a team has them mid-review, made through the services."""
-    reviewer = make_user(django_user_model, "riley", group="reviewer", cbi=True, first_name="Riley", last_name="Reviewer")
-    supervisor = make_user(django_user_model, "sam", group="supervisor", cbi=True, first_name="Sam", last_name="Supervisor")
+    reviewer = make_user(user_model, "riley", group="reviewer", cbi=True, first_name="Riley", last_name="Reviewer")
+    supervisor = make_user(user_model, "sam", group="supervisor", cbi=True, first_name="Sam", last_name="Supervisor")
 
     photoresist = make_submission(case_number="P-26-0501", molecular_weight=200.0, vapour_pressure_torr=1.0e-6)
     first = services.assessment_start(submission=photoresist, by=reviewer)
     uses = [
         services.scenario_add(assessment=first, by=reviewer, scenario_key=key)
-        for key in ("photoresist-2018", "cvd-2015")
+        for key in USE_KEYS
     ]
     for use in uses:
         services.scenario_compute(scenario=use, by=reviewer)
@@ -111,83 +115,147 @@ def review_data(django_user_model):
     }
 
 
-def reviewer_paths(data) -> list[str]:
+def wizard_steps(key: str) -> list[str]:
+    """Every step of a use's wizard, the submitter's site data last."""
+    return [step.key for step in registry.get(key).params.steps] + [SITE_STEP]
+
+
+def use_pages(key: str) -> list[str]:
+    """The names of a use's pages: its results, its report text, its delete question and
+    every step of its wizard."""
+    return [f"{key} results", f"{key} report text", f"{key} delete"] + [f"{key} wizard {step}" for step in wizard_steps(key)]
+
+
+#: Every page a reviewer reaches, by name (the test ids), in the order they are walked.
+REVIEWER_PAGES = [
+    "home", "home approved", "new case", "case", "case edit", "returned case", "case calendar", "new contact",
+    "revision 2", "revision 1", "returned revision", "revision 2 notes", "revision 2 history",
+    "revision 2 compare", "revision 2 compare all", "revision 1 irer", "revision 1 irer sanitised",
+    "revision 2 irer", "due", "notices", "methods validation", "password", "no such page", "contact report 1",
+] + [name for key in USE_KEYS for name in use_pages(key)]
+
+#: Every page a supervisor reaches, by name.
+SUPERVISOR_PAGES = ["home", "review queue", "due", "notices", "returned revision", "revision 2 history", "assign"]
+
+
+def reviewer_paths(data) -> dict[str, str]:
+    """Each page a reviewer reaches in ``data``, by name: the cases, the revisions, their
+    reports, every contact report and every page of every use of revision 2."""
     second, first, returned = data["second"], data["first"], data["returned"]
     photoresist, cvd = data["photoresist"], data["cvd"]
-    paths = [
-        "/", "/?status=approved", "/cases/new/", f"/cases/{photoresist.pk}/", f"/cases/{photoresist.pk}/edit/",
-        f"/cases/{cvd.pk}/", f"/cases/{photoresist.pk}/calendar/", f"/cases/{photoresist.pk}/contacts/new/",
-        f"/assessments/{second.pk}/", f"/assessments/{first.pk}/", f"/assessments/{returned.pk}/",
-        f"/assessments/{second.pk}/notes/", f"/assessments/{second.pk}/history/",
-        f"/assessments/{second.pk}/compare/", f"/assessments/{second.pk}/compare/?all=1",
-        f"/assessments/{first.pk}/irer/", f"/assessments/{first.pk}/irer/?copy=sanitised",
-        f"/assessments/{second.pk}/irer/",
-        "/due/", "/notices/", "/methods/validation/", "/accounts/password/", "/no-such-page/",
-    ]
-    paths += [f"/contacts/{report.pk}/" for report in photoresist.contact_reports.all()]
-    for use in Scenario.objects.filter(assessment=second):
-        paths += [f"/scenarios/{use.pk}/", f"/scenarios/{use.pk}/report-text/", f"/scenarios/{use.pk}/delete/"]
-        # every step of the wizard
-        from assessments.esd import registry
-
-        paths += [f"/scenarios/{use.pk}/wizard/{step.key}/" for step in registry.get(use.scenario_key).params.steps]
-        paths.append(f"/scenarios/{use.pk}/wizard/{SITE_STEP}/")
+    paths = {
+        "home": "/", "home approved": "/?status=approved", "new case": "/cases/new/",
+        "case": f"/cases/{photoresist.pk}/", "case edit": f"/cases/{photoresist.pk}/edit/",
+        "returned case": f"/cases/{cvd.pk}/", "case calendar": f"/cases/{photoresist.pk}/calendar/",
+        "new contact": f"/cases/{photoresist.pk}/contacts/new/",
+        "revision 2": f"/assessments/{second.pk}/", "revision 1": f"/assessments/{first.pk}/",
+        "returned revision": f"/assessments/{returned.pk}/",
+        "revision 2 notes": f"/assessments/{second.pk}/notes/", "revision 2 history": f"/assessments/{second.pk}/history/",
+        "revision 2 compare": f"/assessments/{second.pk}/compare/",
+        "revision 2 compare all": f"/assessments/{second.pk}/compare/?all=1",
+        "revision 1 irer": f"/assessments/{first.pk}/irer/",
+        "revision 1 irer sanitised": f"/assessments/{first.pk}/irer/?copy=sanitised",
+        "revision 2 irer": f"/assessments/{second.pk}/irer/",
+        "due": "/due/", "notices": "/notices/", "methods validation": "/methods/validation/",
+        "password": "/accounts/password/", "no such page": "/no-such-page/",
+    }
+    for number, report in enumerate(photoresist.contact_reports.order_by("pk"), start=1):
+        paths[f"contact report {number}"] = f"/contacts/{report.pk}/"
+    for use in Scenario.objects.filter(assessment=second).order_by("pk"):
+        key, prefix = use.scenario_key, f"/scenarios/{use.pk}/"
+        paths |= {f"{key} results": prefix, f"{key} report text": prefix + "report-text/",
+                  f"{key} delete": prefix + "delete/"}
+        paths |= {f"{key} wizard {step}": f"{prefix}wizard/{step}/" for step in wizard_steps(key)}
     return paths
 
 
-def test_every_reviewer_page_meets_wcag_aa(page, review_data):
-    log_in(page, "riley")
-    found = check_pages(page, reviewer_paths(review_data))
+def supervisor_paths(data) -> dict[str, str]:
+    return {"home": "/", "review queue": "/review/", "due": "/due/", "notices": "/notices/",
+            "returned revision": f"/assessments/{data['returned'].pk}/",
+            "revision 2 history": f"/assessments/{data['second'].pk}/history/",
+            "assign": f"/cases/{data['cvd'].pk}/assign/"}
+
+
+@dataclass
+class Walk:
+    """The addresses of the walk's pages in its data, by user, and a browser page for each
+    user, logged in, that the walk's tests take in turn (as one test walking every page
+    would: a page opened for each test costs more than its check)."""
+
+    paths: dict[str, dict[str, str]]
+    pages: dict[str, object]
+
+
+@pytest.fixture(scope="module")
+def walk(browser, django_db_setup, django_db_blocker):
+    """The walk's data, made once for this module and committed, served by a live server of
+    the module's own, with riley and sam each logged in once: each page is a test of its
+    own (xdist shares them out) and no test makes the data again.
+
+    pytest-django's ``live_server`` makes each test that uses it transactional, the
+    database emptied after it and the data with it. The walk's tests only read (the
+    browser's GETs), so here the data lives for the module instead, and the database is
+    emptied at its end (``flush``), as after a transactional test: whatever runs next
+    finds it as a transactional test leaves it. The walk's tests are plain ``django_db``
+    tests: their own transaction, on the test's connection, holds nothing; the pages are
+    read through the live server's connections."""
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+    from django.db import connections
+    from pytest_django.live_server_helper import LiveServer
+
+    with django_db_blocker.unblock():
+        server = LiveServer("localhost")
+        server._live_server_modified_settings.enable()
+        walk = Walk({}, {})
+        contexts = []
+        try:
+            data = make_review_data(get_user_model())
+            walk.paths = {"riley": reviewer_paths(data), "sam": supervisor_paths(data)}
+            for username in walk.paths:
+                contexts.append(browser.new_context(viewport={"width": 1366, "height": 900}, bypass_csp=True))
+                page = walk.pages[username] = contexts[-1].new_page()
+                page.set_default_timeout(15000)
+                page.base = server.url
+                log_in(page, username)
+            yield walk
+        finally:
+            for context in contexts:
+                context.close()
+            server.stop()
+            server._live_server_modified_settings.disable()
+            call_command("flush", interactive=False, verbosity=0)
+            # Playwright's event loop runs in this thread, and while a loop runs Django keeps
+            # connections per context (asgiref's Local): the ones this fixture used are not
+            # those pytest-django closes at the end of the run. Close them, or the test
+            # database cannot be dropped.
+            connections.close_all()
+
+
+def test_the_walk_has_a_test_for_every_page(walk):
+    """Every page of the walk's data has its test below, and no test names a page it lacks:
+    a use, a wizard step or a contact report added to the data is a page more to check."""
+    assert list(walk.paths["riley"]) == REVIEWER_PAGES
+    assert list(walk.paths["sam"]) == SUPERVISOR_PAGES
+
+
+@pytest.mark.parametrize("name", REVIEWER_PAGES)
+def test_every_reviewer_page_meets_wcag_aa(walk, name):
+    """Each page a reviewer reaches, logged in as riley, with the walk's data on it."""
+    found = check_pages(walk.pages["riley"], [walk.paths["riley"][name]])
     assert not found, "axe-core found WCAG 2.1 AA violations:\n" + report(found)
 
 
-def test_every_supervisor_page_meets_wcag_aa(page, review_data):
-    log_in(page, "sam")
-    paths = ["/", "/review/", "/due/", "/notices/", f"/assessments/{review_data['returned'].pk}/",
-             f"/assessments/{review_data['second'].pk}/history/", f"/cases/{review_data['cvd'].pk}/assign/"]
-    found = check_pages(page, paths)
+@pytest.mark.parametrize("name", SUPERVISOR_PAGES)
+def test_every_supervisor_page_meets_wcag_aa(walk, name):
+    """Each page a supervisor reaches, logged in as sam."""
+    found = check_pages(walk.pages["sam"], [walk.paths["sam"][name]])
     assert not found, "axe-core found WCAG 2.1 AA violations:\n" + report(found)
 
 
-def test_cbi_custody_pages_meet_wcag_aa(page, review_data):
-    """A CBI case's page with its custody section, its whole log and "My CBI access", each with rows."""
-    case = make_submission(case_number="P-26-0503", cbi_claims=["submitter"])
-    log_in(page, "sam")
-    page.goto(page.base + f"/cases/{case.pk}/")  # a first view, so the log has a row
-    found = check_pages(page, [f"/cases/{case.pk}/", f"/cases/{case.pk}/custody/", "/my-cbi-access/"])
-    assert not found, "axe-core found WCAG 2.1 AA violations:\n" + report(found)
-
-
-def test_forms_with_errors_meet_wcag_aa(page, review_data):
-    """The case form and a wizard step as they show their errors."""
-    log_in(page, "riley")
-    found = {}
-    page.goto(page.base + "/cases/new/")
-    page.get_by_role("button", name="Create case").click()
-    violations = axe_violations(page)
-    if violations:
-        found["case form with errors"] = violations
-    use = Scenario.objects.filter(assessment=review_data["second"], scenario_key="photoresist-2018").get()
-    page.goto(page.base + f"/scenarios/{use.pk}/wizard/")
-    field = page.locator(".wizard-fields input[type=text], .wizard-fields input:not([type])").first
-    field.fill("-5")
-    page.get_by_role("button", name="Save and next").click()
-    violations = axe_violations(page)
-    if violations:
-        found["wizard step with an error"] = violations
-    # A use deleted: the assessment page offers to undo it.
-    page.goto(page.base + f"/scenarios/{use.pk}/delete/")
-    page.locator("main form button[type=submit]").last.click()
-    page.get_by_role("button", name=re.compile("Undo")).wait_for()
-    violations = axe_violations(page)
-    if violations:
-        found["assessment page after a delete, with Undo"] = violations
-    assert not found, "axe-core found WCAG 2.1 AA violations:\n" + report(found)
-
-
-def test_axe_finds_a_planted_violation(page, review_data):
+def test_axe_finds_a_planted_violation(walk):
     """The check itself works: an image without alternative text is found."""
-    log_in(page, "riley")
+    page = walk.pages["riley"]
     page.goto(page.base + "/")
     page.evaluate("document.querySelector('main').insertAdjacentHTML('beforeend', '<img src=\"/static/favicon.svg\">')")
     assert "image-alt" in {v["id"] for v in axe_violations(page)}
