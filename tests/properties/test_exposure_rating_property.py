@@ -33,7 +33,7 @@ Inputs: a plain case, a worked example or a branch of the scenario
 their declared ranges (``tests.properties.strategies.in_range``); inputs the engine refuses
 are drawn again. Computed by the engine directly: no database.
 
-Examples per test: ``PMN_PROPERTY_EXAMPLES`` (default 4, 2 in CI); about 0.01 s an example.
+Examples per test: ``PMN_PROPERTY_EXAMPLES`` (default 4, 1 in CI); about 0.01 s an example.
 The rule's limits themselves are checked at every limit and either side of it, every run
 (:func:`test_the_derived_rating_is_setoers_at_each_of_its_limits`).
 """
