@@ -7,12 +7,11 @@ the EPA 2018 update's media and stripping-process split and EPA's current hand a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from ..calc import Calc
 from ..models import dermal
-from ..parameters import ALL, EngineValidationError
 from ..registry import Scenario
 from ..results import Facts, Release, Result, Trace
 from ..text import change, count, given, irer_percent, num, share
@@ -72,25 +71,6 @@ CITATIONS_2004 = {
     "dermal_exposure": f"{c.ESD_2004} Eqn 3-9, §3.3.3, p. 17",
     "exposure_days": f"{c.ESD_2004} ¶63, p. 17",
 }
-
-COMPUTE_FAILED = "these inputs cannot be computed ({error}); check the values for consistency"
-
-
-def _guarded(compute: Callable[[Mapping[str, Any]], Result]) -> Callable[[Mapping[str, Any]], Result]:
-    """Turn a numerical failure of valid-looking inputs into a validation error (no traceback)."""
-
-    def run(inputs: Mapping[str, Any]) -> Result:
-        try:
-            return compute(inputs)
-        except EngineValidationError:
-            raise
-        except (ArithmeticError, ValueError) as exc:
-            raise EngineValidationError({ALL: COMPUTE_FAILED.format(error=exc)}) from exc
-
-    run.__name__ = compute.__name__
-    run.__doc__ = compute.__doc__
-    return run
-
 
 def hand_area_set(inputs: Mapping[str, Any], default: str) -> tuple[str, str]:
     """The named hand-area set the areas used belong to (the scenario's default first), else ``submitted``.
@@ -392,19 +372,16 @@ def _revised_notes(key: str, inputs: Mapping[str, Any], staff: Workers, hand_key
     return notes
 
 
-@_guarded
 def run_2010(inputs: Mapping[str, Any]) -> Result:
     """The 2010 ESD as published."""
     return _revised(KEY_2010, inputs)
 
 
-@_guarded
 def run_2018(inputs: Mapping[str, Any]) -> Result:
     """The 2010 ESD with EPA's 2018 update."""
     return _revised(KEY_2018, inputs)
 
 
-@_guarded
 def run_2004(inputs: Mapping[str, Any]) -> Result:
     """The 2004 edition."""
     calc = Calc(Trace(), CITATIONS_2004)
