@@ -1,13 +1,35 @@
 """The sample case the IRER benchmark draws (spec/irer.md, EPA 2018 photoresist update,
 Section 7), made through the services as the application makes it, and a PDF's page
 count: what ``irer_render.py`` needs without the tests' modules, so it runs on the quick
-start's environment (``requirements.txt``: no pytest, no pypdf). The same case as the
-tests' ``tests/reports/conftest.py::build_sample_assessment``."""
+start's environment (``requirements.txt``: no pytest, no pypdf). The tests' sample
+(``tests/reports/conftest.py::build_sample_assessment``) takes its fields from here."""
 
 from __future__ import annotations
 
 import re
 import zlib
+
+#: The sample case of spec/irer.md (EPA 2018 photoresist update, Section 7): its fields as
+#: the case form takes them (the benchmarks' and the tests' sample, declared once).
+SAMPLE_CASE = {
+    "case_name": "Example Photoresist Use IRER",
+    "submitter": "Photoresist Application Company",
+    "chemical_name": "Non-Volatile Photoresist Additive",
+    "generic_name": "Non-Volatile Photoresist Additive",
+    "production_volume_kg_yr": 5000,
+    "volume_qualifier": "import_only",
+    "molecular_weight": 200,
+    "vapour_pressure_torr": 1e-6,
+    "vapour_pressure_temp_c": 20,
+    "water_solubility_g_l": 1e-6,
+    "physical_state": "liquid",
+    "use_description": "PMN is a component of a photoresist formulation (PMN is 15% of the composition) "
+                       "used for semiconductor manufacturing.",
+    "use_concentration": 0.15,
+    "pbt_persistence": "2",
+    "pbt_bioaccumulation": "1",
+    "groundwater_migration": "negligible_to_slow",
+}
 
 
 def bench_user(username: str):
@@ -28,26 +50,7 @@ def sample_assessment(reviewer, case_number: str = "P-18-0123"):
     from assessments import services
     from assessments.models import Assessment, Submission, refresh_latest_assessment
 
-    case = Submission.objects.create(
-        case_number=case_number,
-        case_name="Example Photoresist Use IRER",
-        submitter="Photoresist Application Company",
-        chemical_name="Non-Volatile Photoresist Additive",
-        generic_name="Non-Volatile Photoresist Additive",
-        production_volume_kg_yr=5000,
-        volume_qualifier="import_only",
-        molecular_weight=200,
-        vapour_pressure_torr=1e-6,
-        vapour_pressure_temp_c=20,
-        water_solubility_g_l=1e-6,
-        physical_state="liquid",
-        use_description="PMN is a component of a photoresist formulation (PMN is 15% of the composition) "
-        "used for semiconductor manufacturing.",
-        use_concentration=0.15,
-        pbt_persistence="2",
-        pbt_bioaccumulation="1",
-        groundwater_migration="negligible_to_slow",
-    )
+    case = Submission.objects.create(case_number=case_number, **SAMPLE_CASE)
     assessment = Assessment.objects.create(
         submission=case, engineer=reviewer, occupational_exposure_rating="NR",
         occupational_exposure_rating_reason="The sample IRER prints NR: exposures not assessed.")

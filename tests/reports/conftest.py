@@ -6,6 +6,7 @@ from pypdf import PdfReader
 
 from assessments import services
 from assessments.models import Assessment, Scenario
+from benchmarks._sample import SAMPLE_CASE
 from tests.conftest import make_assessment, make_submission
 
 
@@ -63,26 +64,7 @@ def sample_pdf(django_db_setup, django_db_blocker) -> bytes:
 def build_sample_assessment(reviewer, case_number: str = "P-18-0123") -> Assessment:
     """The sample case of spec/irer.md (EPA 2018 photoresist update, Section 7), computed
     with the daily-use basis ChemSTEER used there."""
-    case = make_submission(
-        case_number=case_number,
-        case_name="Example Photoresist Use IRER",
-        submitter="Photoresist Application Company",
-        chemical_name="Non-Volatile Photoresist Additive",
-        generic_name="Non-Volatile Photoresist Additive",
-        production_volume_kg_yr=5000,
-        volume_qualifier="import_only",
-        molecular_weight=200,
-        vapour_pressure_torr=1e-6,
-        vapour_pressure_temp_c=20,
-        water_solubility_g_l=1e-6,
-        physical_state="liquid",
-        use_description="PMN is a component of a photoresist formulation (PMN is 15% of the composition) "
-        "used for semiconductor manufacturing.",
-        use_concentration=0.15,
-        pbt_persistence="2",
-        pbt_bioaccumulation="1",
-        groundwater_migration="negligible_to_slow",
-    )
+    case = make_submission(case_number=case_number, **SAMPLE_CASE)
     assessment = make_assessment(case, reviewer, occupational_exposure_rating="NR",
                                  occupational_exposure_rating_reason="The sample IRER prints NR: exposures not assessed.")
     scenario = services.scenario_add(assessment=assessment, by=reviewer, scenario_key="photoresist-2018",
