@@ -94,14 +94,22 @@ def _span(naive: datetime, inside) -> tuple[datetime, datetime]:
     return start, end
 
 
+def _offset(aware: datetime) -> timedelta:
+    """``aware``'s offset from UTC (an aware datetime always has one)."""
+    offset = aware.utcoffset()
+    if offset is None:
+        raise ValueError(f"{aware!r} is naive: it has no offset from UTC")
+    return offset
+
+
 def _shift(earlier: datetime, later: datetime) -> str:
-    minutes = abs(int((later.utcoffset() - earlier.utcoffset()).total_seconds() // 60))
+    minutes = abs(int((_offset(later) - _offset(earlier)).total_seconds() // 60))
     return "an hour" if minutes == 60 else f"{minutes} minutes"
 
 
 def offset_text(aware: datetime) -> str:
     """``UTC-05:00``: ``aware``'s offset from UTC."""
-    minutes = int(aware.utcoffset().total_seconds() // 60)
+    minutes = int(_offset(aware).total_seconds() // 60)
     sign = "-" if minutes < 0 else "+"
     return f"UTC{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
 

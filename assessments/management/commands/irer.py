@@ -34,6 +34,7 @@ use marked NOT CURRENT). ``verify`` exits 0 when the file is a sealed copy, unch
 import argparse
 import os
 import sys
+from typing import NoReturn
 
 from django.core.management.base import BaseCommand
 
@@ -89,7 +90,7 @@ class Command(BaseCommand):
             help="write the report even when a use is not computed or its inputs changed since (marked NOT CURRENT)",
         )
 
-    def _refuse(self, message: str, code: int = 2):
+    def _refuse(self, message: str, code: int = 2) -> NoReturn:
         self.stderr.write(message)
         sys.exit(code)
 
