@@ -47,7 +47,6 @@ def bench_user(username: str):
 
 def sample_assessment(reviewer, case_number: str = "P-18-0123"):
     """The sample case and its assessment, computed with the daily-use basis ChemSTEER used."""
-    from assessments import services
     from assessments.models import Assessment, Submission, refresh_latest_assessment
 
     case = Submission.objects.create(case_number=case_number, **SAMPLE_CASE)
@@ -55,13 +54,22 @@ def sample_assessment(reviewer, case_number: str = "P-18-0123"):
         submission=case, engineer=reviewer, occupational_exposure_rating="NR",
         occupational_exposure_rating_reason="The sample IRER prints NR: exposures not assessed.")
     refresh_latest_assessment(submission_ids=[case.pk])
+    add_sample_use(assessment, reviewer)
+    return assessment
+
+
+def add_sample_use(assessment, reviewer):
+    """The sample's use on ``assessment``, computed: photoresist-2018 with ChemSTEER's daily
+    use and the stripping process unknown, as the sample IRER prints it (the benchmark's and
+    the tests' sample alike)."""
+    from assessments import services
+
     scenario = services.scenario_add(assessment=assessment, by=reviewer, scenario_key="photoresist-2018",
                                      title="Photoresist in Semiconductor Manufacturing")
     scenario.inputs |= {"stripping_process": "unknown", "daily_use_basis": "chemsteer"}
     scenario.reasons |= {"stripping_process": "Not in the submission.", "daily_use_basis": "As ChemSTEER's IRER."}
     scenario.save()
-    services.scenario_compute(scenario=scenario, by=reviewer)
-    return assessment
+    return services.scenario_compute(scenario=scenario, by=reviewer)
 
 
 _STREAM = re.compile(rb"stream\r?\n(.*?)\r?\nendstream", re.S)

@@ -17,29 +17,12 @@ from lxml import html as lxml_html
 from audit.models import CbiAccess
 from audit.selectors import CSV_HEADER, RECENT_ON_CASE_PAGE
 from tests.audit.conftest import ADDRESS, BROWSER, fresh
+from tests.audit.shared_fixtures import cbi, plain, reviewer, supervisor
 from tests.conftest import make_user
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def reviewer(shared_cases):
-    return fresh(shared_cases["reviewer"])
-
-
-@pytest.fixture
-def supervisor(shared_cases):
-    return fresh(shared_cases["supervisor"])
-
-
-@pytest.fixture
-def cbi(shared_cases) -> dict:
-    return fresh(shared_cases["cbi"])
-
-
-@pytest.fixture
-def plain(shared_cases) -> dict:
-    return fresh(shared_cases["plain"])
 
 
 def _view(client, user, url: str, **extra):

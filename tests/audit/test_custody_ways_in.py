@@ -15,6 +15,7 @@ from django.core.management import call_command
 from assessments.wizards import wizard_steps
 from audit.models import CbiAccess
 from tests.audit.conftest import ADDRESS, BROWSER, fresh
+from tests.audit.shared_fixtures import cbi, plain, reviewer, supervisor
 from tests.conftest import make_user
 from tests.reports.test_irer_queue import run_worker
 
@@ -23,24 +24,6 @@ pytestmark = pytest.mark.django_db
 What = CbiAccess.What
 
 
-@pytest.fixture
-def reviewer(shared_cases):
-    return fresh(shared_cases["reviewer"])
-
-
-@pytest.fixture
-def supervisor(shared_cases):
-    return fresh(shared_cases["supervisor"])
-
-
-@pytest.fixture
-def cbi(shared_cases) -> dict:
-    return fresh(shared_cases["cbi"])
-
-
-@pytest.fixture
-def plain(shared_cases) -> dict:
-    return fresh(shared_cases["plain"])
 
 #: (what, address, the revision it names: "first", "second" or None for the case as a whole)
 WAYS_IN = [

@@ -6,7 +6,7 @@ from pypdf import PdfReader
 
 from assessments import services
 from assessments.models import Assessment, Scenario
-from benchmarks._sample import SAMPLE_CASE
+from benchmarks._sample import SAMPLE_CASE, add_sample_use
 from tests.conftest import make_assessment, make_submission
 
 
@@ -67,12 +67,7 @@ def build_sample_assessment(reviewer, case_number: str = "P-18-0123") -> Assessm
     case = make_submission(case_number=case_number, **SAMPLE_CASE)
     assessment = make_assessment(case, reviewer, occupational_exposure_rating="NR",
                                  occupational_exposure_rating_reason="The sample IRER prints NR: exposures not assessed.")
-    scenario = services.scenario_add(assessment=assessment, by=reviewer, scenario_key="photoresist-2018",
-                                     title="Photoresist in Semiconductor Manufacturing")
-    scenario.inputs |= {"stripping_process": "unknown", "daily_use_basis": "chemsteer"}
-    scenario.reasons |= {"stripping_process": "Not in the submission.", "daily_use_basis": "As ChemSTEER's IRER."}
-    scenario.save()
-    services.scenario_compute(scenario=scenario, by=reviewer)
+    add_sample_use(assessment, reviewer)
     return assessment
 
 
