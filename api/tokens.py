@@ -17,6 +17,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Case, F, QuerySet, Value, When
+from django.http import Http404
 from django.utils import timezone
 
 from .models import NAME_MAX_LENGTH, PREFIX_LENGTH, ApiToken
@@ -105,8 +106,6 @@ def tokens_of(*, user: User) -> QuerySet[ApiToken]:
 
 
 def token_get_own(*, user: User, pk: int) -> ApiToken:
-    from django.http import Http404
-
     try:
         return tokens_of(user=user).get(pk=pk)
     except ApiToken.DoesNotExist:

@@ -29,12 +29,14 @@ from typing import Any
 
 from django.conf import settings
 from django_tasks import TaskResultStatus, task
-from django_tasks_db import DatabaseBackend
 
+from .esd import sensitivity
+from .esd.results import ENGINE_VERSION
+from .models import Scenario
 from .presentation import CURRENT, UNCOMPUTED, scenario_state
 from .reports import heartbeat
 from .reports.cache import read_whole, report_storage, write_once
-from .reports.tasks import _key_lock, active
+from .reports.tasks import _key_lock, active, database_backend
 
 logger = logging.getLogger(__name__)
 
@@ -65,21 +67,15 @@ class BandNotStored(Exception):
 
 def band_samples() -> int:
     """The band's samples: setting ``SENSITIVITY_BAND_SAMPLES``, else the engine's default."""
-    from .esd import sensitivity
-
     return int(getattr(settings, "SENSITIVITY_BAND_SAMPLES", sensitivity.DEFAULT_SAMPLES))
 
 
 def band_seed() -> int:
     """The band's seed: setting ``SENSITIVITY_BAND_SEED``, else the engine's default."""
-    from .esd import sensitivity
-
     return int(getattr(settings, "SENSITIVITY_BAND_SEED", sensitivity.DEFAULT_SEED))
 
 
 def engine_version() -> str:
-    from .esd.results import ENGINE_VERSION
-
     return ENGINE_VERSION
 
 
@@ -93,28 +89,26 @@ def canonical_json(value: Any) -> str:
 BAND_RULES = 2
 
 
-def band_key(*, scenario_key: str, inputs: dict, samples: int, seed: int) -> str:
+def band_key(*, scenario_key: str, inputs: dict[str, Any], samples: int, seed: int) -> str:
     """SHA-256 (hex) of what the band is a function of: the scenario, the inputs, the
     samples, the seed, the engine's version and the band's rules."""
     text = canonical_json([scenario_key, canonical_json(inputs), samples, seed, engine_version(), BAND_RULES])
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def scenario_band_key(*, scenario: Any) -> str:
+def scenario_band_key(*, scenario: Scenario) -> str:
     """The key of ``scenario``'s band, for the inputs its result was computed from."""
     return band_key(scenario_key=scenario.scenario_key, inputs=scenario.computed_inputs or {},
                     samples=band_samples(), seed=band_seed())
 
 
-def band_of(*, scenario_key: str, inputs: dict, samples: int, seed: int) -> dict:
+def band_of(*, scenario_key: str, inputs: dict[str, Any], samples: int, seed: int) -> dict[str, Any]:
     """The engine's band of every output of ``inputs``, as stored: ``{"scenario", "samples",
     "seed", "engine_version", "note", "varied", "held", "outputs": [{"id", "estimate",
     "quantity", "p5", "p50", "p95", "samples"}]}``; ``note`` says why there is no band (""
     when there is one); ``varied`` and ``held`` name the ranged inputs drawn and those held at
     the case's values. Raises
     the engine's validation error for inputs it refuses."""
-    from .esd import sensitivity
-
     found = sensitivity.study(scenario_key, inputs, samples=samples, seed=seed)
     outputs = [{"id": o.id, "estimate": o.estimate, "quantity": o.quantity, "p5": o.band.p5, "p50": o.band.p50,
                 "p95": o.band.p95, "samples": o.band.samples} for o in found.outputs if o.band is not None]
@@ -123,7 +117,7 @@ def band_of(*, scenario_key: str, inputs: dict, samples: int, seed: int) -> dict
 
 
 @task()
-def sensitivity_band(*, key: str, scenario_key: str, inputs: dict, samples: int, seed: int) -> None:
+def sensitivity_band(*, key: str, scenario_key: str, inputs: dict[str, Any], samples: int, seed: int) -> None:
     """Compute the band of ``inputs`` (:func:`band_of`) and store it under ``key`` in the
     report storage, unless one is stored there already. Raises :class:`BandNotStored` when
     it cannot be stored."""
@@ -155,7 +149,7 @@ def _whole(content: bytes) -> bool:
     return isinstance(band, dict) and isinstance(band.get("outputs"), list)
 
 
-def stored_band(*, key: str) -> dict | None:
+def stored_band(*, key: str) -> dict[str, Any] | None:
     """The band stored under ``key``; None when there is none (or it cannot be read whole)."""
     storage = report_storage()
     if storage is None:
@@ -192,7 +186,7 @@ class BandState:
         return {STORED: "success", FAILED: "error"}.get(self.state, "warning" if self.workers == 0 else "info")
 
 
-def band_request(*, scenario: Any) -> BandState:
+def band_request(*, scenario: Scenario) -> BandState:
     """The band of ``scenario``'s current inputs: stored already, or a task computing it (the
     one queued or running for its key, else a new one). Raises :class:`BandRefused` for a
     use not computed or whose inputs changed since. With a backend that runs the task at
@@ -202,14 +196,16 @@ def band_request(*, scenario: Any) -> BandState:
         raise BandRefused(BAND_UNCOMPUTED)
     if state != CURRENT:
         raise BandRefused(BAND_NOT_CURRENT)
+    inputs = scenario.computed_inputs
+    assert inputs is not None, "a current use's result was computed from its inputs (presentation.scenario_state)"
     samples, seed = band_samples(), band_seed()
-    key = band_key(scenario_key=scenario.scenario_key, inputs=scenario.computed_inputs, samples=samples, seed=seed)
+    key = band_key(scenario_key=scenario.scenario_key, inputs=inputs, samples=samples, seed=seed)
     if stored_band(key=key) is not None:
         return BandState(STORED)
-    arguments = {"key": key, "scenario_key": scenario.scenario_key, "inputs": scenario.computed_inputs,
-                 "samples": samples, "seed": seed}
-    backend = sensitivity_band.get_backend()
-    if not isinstance(backend, DatabaseBackend):
+    arguments: dict[str, Any] = {"key": key, "scenario_key": scenario.scenario_key, "inputs": inputs,
+                                 "samples": samples, "seed": seed}
+    backend = database_backend(sensitivity_band)
+    if backend is None:
         result = sensitivity_band.enqueue(**arguments)
         if result.status == TaskResultStatus.SUCCESSFUL:
             return BandState(STORED)

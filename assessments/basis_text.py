@@ -5,6 +5,8 @@ the release or exposure whose estimates share it, the rest left on its row.
 
 from __future__ import annotations
 
+from typing import Any
+
 
 def basis_pieces(text: str) -> list[tuple[str, str]]:
     """A basis sentence in its pieces, each a sentence or a clause ended by a semicolon
@@ -44,7 +46,7 @@ def _sentence(text: str) -> str:
     return text if text.endswith(".") else text + "."
 
 
-def shared_basis(groups: list[list[str]]) -> dict:
+def shared_basis(groups: list[list[str]]) -> dict[str, Any]:
     """Where several rows of a table share a sentence of their basis, the sentence once.
 
     ``groups`` holds each release's (or exposure's) estimates' basis sentences. A piece
@@ -92,7 +94,7 @@ def _own_text(pieces: list[tuple[str, str]], shared: set[str]) -> str:
     return _sentence(own.rstrip(";,").strip())
 
 
-def with_shared_basis(rows: list[dict]) -> list[dict]:
+def with_shared_basis(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Sets ``basis_shared`` (the group's sentences) on each release or exposure of
     ``rows`` and ``basis_own`` on each of its estimates (:func:`shared_basis`); returns the
     table's shared sentences, each with ``where``: the releases' numbers or the exposures'

@@ -32,9 +32,9 @@ from typing import Any
 
 from .esd.parameters import Param, ParamSet, parse_number
 from .input_rules import needs_reason
-from .models import Assessment, Scenario, Status, Submission
+from .models import Assessment, Scenario, Status, Submission, own_field
 from .numbers import entered
-from .timeline import declared_params, input_text
+from .stored_text import declared_params, input_text
 
 #: The reason a use gives an input it takes from the case: ``{field}`` is the case field's
 #: name without its units (:func:`case_field_label`).
@@ -57,7 +57,7 @@ def case_field_label(field: str) -> str:
     >>> case_field_label("production_volume_kg_yr")
     'production volume'
     """
-    return re.sub(r" \(.*\)$", "", str(Submission._meta.get_field(field).verbose_name))
+    return re.sub(r" \(.*\)$", "", str(own_field(Submission, field).verbose_name))
 
 
 def case_reason(param: Param) -> str:

@@ -1,8 +1,8 @@
 """The case list, composed once for its page (``views.home``) and the API (``GET
 /api/v1/cases``): the search form and the due-date filter read from the query, the cases the
 user may see narrowed by them (``selectors.submission_search``,
-``calendar_review.selectors.filter_by_due``), and one page of them by place
-(``selectors.case_page``).
+``due_dates.filter_by_due``: the copy of each case's calendar on its row), and one page of
+them by place (``selectors.case_page``).
 
 The page is forgiving (a form's errors shown beside it, a place the list did not make
 answered with the newest page and a word); the API is strict (``strict=True``: bad filters
@@ -12,15 +12,13 @@ or a bad place refused by name, :class:`CaseListRefused`, before any case is rea
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.http import QueryDict
 
-from calendar_review import selectors as calendar_selectors
-from calendar_review.forms import DueFilterForm
-
-from . import selectors
+from . import due_dates, selectors
 from .forms import CaseSearchForm
+from .forms.due_filter import DueFilterForm
 
 #: Cases a page: the page's, and the API's default.
 CASES_PER_PAGE = 25
@@ -38,14 +36,14 @@ class CaseListRefused(Exception):
 class CaseList:
     search: CaseSearchForm
     due_filter: DueFilterForm
-    page: Any  # selectors.case_page's page
+    page: selectors.CasePage
     #: Why the page is the newest although another place was asked for ("" when it is not).
     page_problem: str
     #: A search of one or two characters (case numbers that start with it: the page says so).
     short_search: bool
 
 
-def case_list(*, user: Any, params: QueryDict, size: int = CASES_PER_PAGE, strict: bool = False) -> CaseList:
+def case_list(*, user: User | AnonymousUser, params: QueryDict, size: int = CASES_PER_PAGE, strict: bool = False) -> CaseList:
     """The page of cases ``user`` may see that ``params`` asks for (see the module)."""
     search, due_filter = CaseSearchForm(params or None), DueFilterForm(params or None)
     if strict and params:
@@ -61,7 +59,7 @@ def case_list(*, user: Any, params: QueryDict, size: int = CASES_PER_PAGE, stric
             raise CaseListRefused({"__all__": str(exc)}) from None
         page_request, page_problem = selectors.PageRequest(), str(exc)
     cases = selectors.submission_search(user=user, **filters)
-    cases = calendar_selectors.filter_by_due(calendar_selectors.with_calendars(cases), **due_filter.filters())
+    cases = due_dates.filter_by_due(cases.select_related("assigned_engineer"), **due_filter.filters())
     page = selectors.case_page(cases, request=page_request, size=size)
     return CaseList(search=search, due_filter=due_filter, page=page, page_problem=page_problem,
                     short_search=selectors.is_short_search(filters.get("q", "")))

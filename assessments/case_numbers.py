@@ -6,11 +6,13 @@ compared as stored: normalised (``models.normalise_case_number``)."""
 
 from __future__ import annotations
 
+from django.contrib.auth.models import AnonymousUser, User
+
 from .models import Submission, normalise_case_number
 from .permissions import may_see
 
 
-def hidden_case(*, user, case_number: str, exclude_pk: int | None = None) -> Submission | None:
+def hidden_case(*, user: User | AnonymousUser, case_number: str, exclude_pk: int | None = None) -> Submission | None:
     """The case numbered ``case_number`` (other than ``exclude_pk``, the case being
     renumbered) if there is one and ``user`` may not see it; otherwise None."""
     number = normalise_case_number(case_number)

@@ -12,13 +12,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.http import Http404
 
 from . import presentation, selectors
-from .models import CASE_SNAPSHOT_FIELDS, Assessment, Scenario, Status, Submission
+from .models import CASE_SNAPSHOT_FIELDS, Assessment, Scenario, Status, Submission, own_field
 from .numbers import quantity
 from .roles import is_cbi_cleared
-from .timeline import UserNames, declared_params, input_label, input_text, reason_label, value_text
+from .stored_text import declared_params, input_label, input_text, reason_label, value_text
+from .timeline import UserNames
 
 
 @dataclass
@@ -57,7 +59,9 @@ class Section:
 ASSESSMENT_COMPARED = ("status", "engineer", *Assessment.IRER_CHOICE_FIELDS)
 
 
-def revision_comparison(*, user, pk: int, other_pk: int | None = None, show_all: bool = False) -> dict[str, Any]:
+def revision_comparison(
+    *, user: User | AnonymousUser, pk: int, other_pk: int | None = None, show_all: bool = False
+) -> dict[str, Any]:
     """Two revisions of one case side by side, older on the left.
 
     ``pk`` is the assessment the page belongs to; ``other_pk`` the one to compare it
@@ -104,14 +108,14 @@ CLAIMED, NOT_CLAIMED = "Claimed as CBI", "Not claimed"
 CASE_AS_APPROVED, CASE_AS_NOW = "the case as approved", "the case as it is now"
 
 
-def _capitalised(text) -> str:
+def _capitalised(text: object) -> str:
     text = str(text)
     return text[:1].upper() + text[1:]
 
 
 def _case_value_text(name: str, value: Any) -> str:
     """A case field's value in words: a choice by its label, a flag Yes or No, a number as entered."""
-    field = Submission._meta.get_field(name)
+    field = own_field(Submission, name)
     if field.choices:
         return str(dict(field.flatchoices).get(value, value or ""))
     return value_text(value)
@@ -140,14 +144,14 @@ def _case_sections(left: Assessment, right: Assessment, *, cleared: bool) -> lis
     for name in CASE_SNAPSHOT_FIELDS:
         if name == "cbi_claims":
             continue
-        label = _capitalised(Submission._meta.get_field(name).verbose_name)
+        label = _capitalised(own_field(Submission, name).verbose_name)
         if not cleared and any(case.is_claimed(name) for case in cases):
             rows.append(Row(label, CBI_TEXT, CBI_TEXT))
             continue
         rows.append(Row(label, *(_case_value_text(name, getattr(case, name)) for case in cases)))
     claimed = (set(_claims(left)), set(_claims(right)))
     claim_rows = [
-        Row(_capitalised(Submission._meta.get_field(name).verbose_name),
+        Row(_capitalised(own_field(Submission, name).verbose_name),
             *(CLAIMED if name in claims else NOT_CLAIMED for claims in claimed))
         for name in Submission.CBI_CLAIMABLE
     ]
@@ -159,10 +163,10 @@ def _case_sections(left: Assessment, right: Assessment, *, cleared: bool) -> lis
     return [Section("Case data", rows, note), Section("CBI claims", claim_rows, note)]
 
 
-def _assessment_section(left: Assessment, right: Assessment, *, users) -> Section:
+def _assessment_section(left: Assessment, right: Assessment, *, users: UserNames) -> Section:
     rows = []
     for name in ASSESSMENT_COMPARED:
-        model_field = Assessment._meta.get_field(name)
+        model_field = own_field(Assessment, name)
         label = model_field.verbose_name[:1].upper() + model_field.verbose_name[1:]
         if model_field.is_relation:
             rows.append(Row(label, users.name(getattr(left, model_field.attname)), users.name(getattr(right, model_field.attname))))
@@ -181,7 +185,9 @@ def _scenario_sections(left: Assessment, right: Assessment) -> list[Section]:
     sections = []
     for key in sorted(set(left_scenarios) | set(right_scenarios)):
         a, b = left_scenarios.get(key), right_scenarios.get(key)
-        title = (b or a).title if not (a and b and a.title != b.title) else f"{a.title} / {b.title}"
+        either = b or a
+        assert either is not None, "the key is one of the two revisions' uses"
+        title = either.title if not (a and b and a.title != b.title) else f"{a.title} / {b.title}"
         note = f"Method: {presentation.method_title(key[1])}."
         if a is None:
             note += f" Only in revision {right.revision}."
@@ -195,7 +201,9 @@ def _scenario_sections(left: Assessment, right: Assessment) -> list[Section]:
 
 
 def _input_rows(a: Scenario | None, b: Scenario | None) -> list[Row]:
-    params = declared_params((a or b).scenario_key)
+    either = a or b
+    assert either is not None, "a use is compared with nothing on one side only"
+    params = declared_params(either.scenario_key)
     symbols: list[str] = []
     if params is not None:
         symbols = [p.symbol for p in params.params]
@@ -204,7 +212,7 @@ def _input_rows(a: Scenario | None, b: Scenario | None) -> list[Row]:
             if symbol not in symbols:
                 symbols.append(symbol)
 
-    def value(scenario, symbol):
+    def value(scenario: Scenario | None, symbol: str) -> str:
         if scenario is None:
             return ""
         if symbol in scenario.inputs:

@@ -4,11 +4,15 @@ template only shows or hides (``templates/base.html``)."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.http import HttpRequest
+
 from .review import review_queue_count
 from .roles import is_supervisor
 
 
-def review_nav(request) -> dict:
+def review_nav(request: HttpRequest) -> dict[str, Any]:
     user = getattr(request, "user", None)
     if user is None or not is_supervisor(user):
         return {"show_review_queue": False, "review_queue_count": 0}

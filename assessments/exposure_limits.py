@@ -51,7 +51,7 @@ from .esd.models.inhalation import (  # 24.45 L/mol at 25 °C, 1 atm; a task's m
     fifteen_minute_average,
 )
 from .models import ExposureLimitKind, ExposureLimitUnit, Submission
-from .templatetags.figures import significant
+from .numbers import significant
 
 ABOVE, NOT_ABOVE, CANNOT_COMPARE, RECOMPUTE = "above", "not above", "cannot compare", "recompute"
 
@@ -174,7 +174,7 @@ def _number(value: Any) -> float | None:
     return float(value)
 
 
-def concentration_in(estimate: dict, unit: str, molecular_weight: float | None,
+def concentration_in(estimate: dict[str, Any], unit: str, molecular_weight: float | None,
                      keys: tuple[str, str] = TWA_KEYS) -> float | None:
     """The estimate's airborne concentration in ``unit``: its own figure, or the other one
     converted with ``molecular_weight`` (ppm = mg/m³ × 24.45 / MW); None when neither is
@@ -201,7 +201,8 @@ def concentration_in(estimate: dict, unit: str, molecular_weight: float | None,
 
 
 def check_estimate(
-    estimate: dict, *, route: str, limit: ExposureLimit | None, molecular_weight: float | None, result: dict
+    estimate: dict[str, Any], *, route: str, limit: ExposureLimit | None, molecular_weight: float | None,
+    result: dict[str, Any],
 ) -> LimitCheck | None:
     """``estimate`` (an exposure estimate of ``result``, on ``route``) against ``limit``, with
     the concentration its kind limits; None when there is nothing to compare (no limit, or
@@ -238,7 +239,8 @@ def _compared(limit: ExposureLimit, concentration: float, tail: str = "") -> Lim
     return LimitCheck(state, limit.words(ABOVE_TEXT if state == ABOVE else NOT_ABOVE_TEXT) + tail)
 
 
-def _check_twa(estimate: dict, limit: ExposureLimit, molecular_weight: float | None, result: dict) -> LimitCheck:
+def _check_twa(estimate: dict[str, Any], limit: ExposureLimit, molecular_weight: float | None,
+               result: dict[str, Any]) -> LimitCheck:
     """An 8-hour TWA limit against the estimate's 8-hour TWA."""
     concentration = concentration_in(estimate, limit.unit, molecular_weight)
     if concentration is not None:
@@ -248,8 +250,8 @@ def _check_twa(estimate: dict, limit: ExposureLimit, molecular_weight: float | N
     return _not_comparable(estimate, limit, TWA_KEYS)
 
 
-def _check_short_term(estimate: dict, limit: ExposureLimit, molecular_weight: float | None,
-                      result: dict) -> LimitCheck:
+def _check_short_term(estimate: dict[str, Any], limit: ExposureLimit, molecular_weight: float | None,
+                      result: dict[str, Any]) -> LimitCheck:
     """A STEL or a ceiling against the concentration during the task (never the 8-hour TWA)."""
     task = concentration_in(estimate, limit.unit, molecular_weight, TASK_KEYS)
     minutes = _number(estimate.get("task_minutes"))
@@ -274,7 +276,7 @@ def _check_short_term(estimate: dict, limit: ExposureLimit, molecular_weight: fl
     return _not_comparable(estimate, limit, TASK_KEYS)
 
 
-def _not_comparable(estimate: dict, limit: ExposureLimit, keys: tuple[str, str]) -> LimitCheck:
+def _not_comparable(estimate: dict[str, Any], limit: ExposureLimit, keys: tuple[str, str]) -> LimitCheck:
     """Why the estimate's concentration (at ``keys``) cannot be had in the limit's unit."""
     if _number(estimate.get(keys[0])) is None and _number(estimate.get(keys[1])) is None:
         return LimitCheck(CANNOT_COMPARE, limit.words(NO_CONCENTRATION))
@@ -282,7 +284,7 @@ def _not_comparable(estimate: dict, limit: ExposureLimit, keys: tuple[str, str])
     return LimitCheck(CANNOT_COMPARE, limit.words(missing))
 
 
-def reports_concentrations(result: dict | None) -> bool:
+def reports_concentrations(result: dict[str, Any] | None) -> bool:
     """True for a result from an engine that reports doses and airborne concentrations
     (it carries its ``dose_basis``); False for one stored before, whose estimates say
     nothing about their concentration."""

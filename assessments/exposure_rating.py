@@ -56,9 +56,10 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
-from .models import Assessment, Scenario
-from .presentation import result_facts
+if TYPE_CHECKING:  # types only: the models read this module (Assessment.derived_rating)
+    from .models import Assessment, Scenario, Submission
 
 #: ChemSTEER's warning (title "Missing Information") when the IRER is saved without a rating.
 MISSING_RATING_TITLE = "Missing Information"
@@ -229,7 +230,7 @@ class DerivedRating:
         return lines
 
 
-def _highest_dose(exposure: dict) -> float:
+def _highest_dose(exposure: dict[str, Any]) -> float:
     doses = [_number(e.get("mg_day")) for e in exposure.get("estimates") or []]
     return max((d for d in doses if d is not None), default=0.0)
 
@@ -263,20 +264,20 @@ def derive_rating(*, scenarios: Iterable[Scenario], sat_health: str = "") -> Der
     return derived
 
 
-def _scenarios(assessment: Assessment, scenarios) -> list:
+def _scenarios(assessment: Assessment, scenarios: Iterable[Scenario] | None) -> list[Scenario]:
     return list(assessment.scenarios.all()) if scenarios is None else list(scenarios)
 
 
-def _case(assessment: Assessment):
+def _case(assessment: Assessment) -> Submission:
     return getattr(assessment, "case_data", None) or assessment.submission
 
 
-def assessment_rating(*, assessment: Assessment, scenarios=None) -> DerivedRating:
+def assessment_rating(*, assessment: Assessment, scenarios: Iterable[Scenario] | None = None) -> DerivedRating:
     """The rating derived for ``assessment`` from its uses' results and its case's SAT concerns."""
     return derive_rating(scenarios=_scenarios(assessment, scenarios), sat_health=_case(assessment).sat_health)
 
 
-def printed_rating(assessment: Assessment, scenarios=None) -> str:
+def printed_rating(assessment: Assessment, scenarios: Iterable[Scenario] | None = None) -> str:
     """The rating the IRER prints: the reviewer's override when there is one, else the
     rating derived from the results (blank when neither)."""
     if assessment.occupational_exposure_rating:
@@ -284,7 +285,7 @@ def printed_rating(assessment: Assessment, scenarios=None) -> str:
     return assessment_rating(assessment=assessment, scenarios=scenarios).rating
 
 
-def rating_warnings(assessment: Assessment, scenarios=None) -> list[str]:
+def rating_warnings(assessment: Assessment, scenarios: Iterable[Scenario] | None = None) -> list[str]:
     """The warnings about the rating the IRER would print, for the pages and the command
     line: ChemSTEER's "Missing Information" when it prints none, and a warning when it
     prints "NR" (or none) beside exposed workers."""
@@ -350,7 +351,7 @@ class Criteria:
         return lines
 
 
-def _number(value) -> float | None:
+def _number(value: object) -> float | None:
     return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
 
 
@@ -360,9 +361,9 @@ def _workers(per_site: float, sites: float) -> int:
     return round(Fraction(per_site) * Fraction(sites))
 
 
-def use_criteria(result: dict) -> Criteria:
+def use_criteria(result: dict[str, Any]) -> Criteria:
     """The criteria's workers for one use's stored result."""
-    facts = result_facts(result)
+    facts = result.get("facts") or {}  # none in a result computed before the engine declared them
     sites = _number(facts.get("sites")) or 0
     exposures = result.get("exposures") or []
     high = moderate = dermal = 0
@@ -372,8 +373,8 @@ def use_criteria(result: dict) -> Criteria:
         workers = _workers(per_site, sites)
         largest = max(largest, workers)
         doses = [_number(e.get("mg_day")) for e in exposure.get("estimates") or []]
-        doses = [d for d in doses if d is not None]
-        dose = max(doses) if doses else None
+        known = [d for d in doses if d is not None]
+        dose = max(known) if known else None
         days = _number(exposure.get("days_per_year")) or 0
         route = exposure.get("route")
         if dose is None:
@@ -406,7 +407,7 @@ def exposure_based_criteria(*, scenarios: Iterable[Scenario]) -> Criteria:
     return total
 
 
-def rating_help(*, assessment: Assessment, scenarios=None) -> dict:
+def rating_help(*, assessment: Assessment, scenarios: Iterable[Scenario] | None = None) -> dict[str, Any]:
     """What the pages show beside the rating: ``{"derived", "derived_lines", "override",
     "reason", "printed", "overridden_line", "workers_warning", "lines", "count", "missing",
     "missing_title", "missing_text"}``; ``missing`` true when the IRER would print no

@@ -32,7 +32,7 @@ def needs_reason(param: Param, value: Any) -> bool:
         return False
     if param.default is None:
         return not param.required
-    return value != param.default
+    return bool(value != param.default)
 
 
 def clean_step_values(

@@ -11,7 +11,7 @@ from __future__ import annotations
 from .models import Assessment, Status
 
 #: What the workflow adds to the reviewer's status while a revision is with the supervisor.
-WORKFLOW_SUFFIXES = {
+WORKFLOW_SUFFIXES: dict[str, str] = {
     Status.DRAFT: "",
     Status.SUBMITTED: ": submitted for approval",
     Status.RETURNED: ": returned for revision",

@@ -30,6 +30,7 @@ from __future__ import annotations
 import math
 from decimal import Decimal
 from numbers import Real
+from typing import SupportsFloat, TypeGuard
 
 from .esd.text import E_NOTATION_BELOW, E_NOTATION_FROM, e_notation, in_e_notation, unit_for
 
@@ -43,7 +44,8 @@ NOTHING = "—"
 #: The smallest share :func:`percent` prints as a number; a smaller one that is not zero reads "< 0.1 %".
 SMALLEST_PERCENT = 0.1
 
-def _is_number(value) -> bool:
+def _is_number(value: object) -> TypeGuard[float]:
+    """A real number (an int or a float, not a bool): what the rules below print as a number."""
     return isinstance(value, Real) and not isinstance(value, bool)
 
 
@@ -61,7 +63,7 @@ def _rounded(value: float, digits: int) -> tuple[float, int]:
     return round(value, decimals), decimals
 
 
-def significant(value, digits: int = SIGNIFICANT) -> str:
+def significant(value: object, digits: int = SIGNIFICANT) -> str:
     """A computed number to ``digits`` significant figures, as every page prints it.
 
     >>> significant(4.6018518), significant(2923.98), significant(0.0277778), significant(5000.0)
@@ -93,7 +95,7 @@ def significant(value, digits: int = SIGNIFICANT) -> str:
     return text
 
 
-def entered(value) -> str:
+def entered(value: object) -> str:
     """An input as it was entered: every digit it holds (the shortest text that reads back
     as the stored number), with the separators and the E-notation of :func:`significant`.
 
@@ -130,7 +132,7 @@ def entered(value) -> str:
     return f"{exact:,.{decimals}f}"
 
 
-def quantity(value, units: str = "", digits: int = SIGNIFICANT) -> str:
+def quantity(value: object, units: str = "", digits: int = SIGNIFICANT) -> str:
     """A computed number with its units, one space between, the units agreeing with it.
 
     >>> quantity(1, "sites"), quantity(3, "sites"), quantity(250, "days/yr"), quantity(2.2987, "kg/site-day")
@@ -144,7 +146,7 @@ def quantity(value, units: str = "", digits: int = SIGNIFICANT) -> str:
     return f"{text} {unit_for(value, units)}"
 
 
-def percent(fraction, digits: int = SIGNIFICANT) -> str:
+def percent(fraction: object, digits: int = SIGNIFICANT) -> str:
     """A fraction as a percentage; a share that is not zero never reads ``0 %``.
 
     >>> percent(0.15), percent(1), percent(0.0004), percent(0), percent(-0.0004), percent(0.012345)
@@ -162,7 +164,7 @@ def percent(fraction, digits: int = SIGNIFICANT) -> str:
     return f"{significant(share, digits)} %"
 
 
-def share(part, whole, digits: int = SIGNIFICANT) -> str:
+def share(part: object, whole: object, digits: int = SIGNIFICANT) -> str:
     """``part`` as a percentage of ``whole`` (:func:`percent`).
 
     >>> share(346.5, 5000), share(0.001, 5000), share(1, 0)
@@ -173,7 +175,7 @@ def share(part, whole, digits: int = SIGNIFICANT) -> str:
     return percent(part / whole, digits)
 
 
-def epa(value, digits: int = 2) -> str:
+def epa(value: SupportsFloat | None, digits: int = 2) -> str:
     """E-notation with ``digits`` significant figures, as EPA's IRER prints numbers (the
     mantissa keeps its zeros: ``5.0E+3``).
 

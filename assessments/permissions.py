@@ -9,13 +9,15 @@ act on it either.
 
 from __future__ import annotations
 
+from django.contrib.auth.models import AnonymousUser, User
+
 from .models import Assessment, Status, Submission
 from .roles import REVIEW_PERMISSION, is_cbi_cleared
 
 EDITABLE_STATUSES = (Status.DRAFT, Status.RETURNED)
 
 
-def may_see(user, submission: Submission) -> bool:
+def may_see(user: User | AnonymousUser, submission: Submission) -> bool:
     """The visibility rule of ``selectors.visible_submissions``, for one case."""
     return user.is_authenticated and (not submission.is_cbi or is_cbi_cleared(user))
 
@@ -41,11 +43,11 @@ def has_approved_revision(submission: Submission) -> bool:
     return submission.assessments.filter(status=Status.APPROVED).exists()
 
 
-def can_create_submission(user) -> bool:
+def can_create_submission(user: User | AnonymousUser) -> bool:
     return user.is_authenticated and user.has_perm("assessments.add_submission")
 
 
-def can_edit_submission(user, submission: Submission) -> bool:
+def can_edit_submission(user: User | AnonymousUser, submission: Submission) -> bool:
     """Any reviewer or supervisor may correct or amend the case unless it is frozen
     (:func:`submission_is_frozen`: its latest revision is submitted or approved)."""
     if not (user.is_authenticated and user.has_perm("assessments.change_submission")):
@@ -53,7 +55,7 @@ def can_edit_submission(user, submission: Submission) -> bool:
     return not submission_is_frozen(submission)
 
 
-def can_start_assessment(user, submission: Submission) -> bool:
+def can_start_assessment(user: User | AnonymousUser, submission: Submission) -> bool:
     """A new revision 1 may be started only when the case has no assessment yet;
     later revisions come from copying an approved one."""
     return (
@@ -63,7 +65,7 @@ def can_start_assessment(user, submission: Submission) -> bool:
     )
 
 
-def can_edit_assessment(user, assessment: Assessment) -> bool:
+def can_edit_assessment(user: User | AnonymousUser, assessment: Assessment) -> bool:
     """The assessment's own engineer edits it while it is a draft or returned."""
     return (
         user.is_authenticated
@@ -73,11 +75,11 @@ def can_edit_assessment(user, assessment: Assessment) -> bool:
     )
 
 
-def can_submit(user, assessment: Assessment) -> bool:
+def can_submit(user: User | AnonymousUser, assessment: Assessment) -> bool:
     return can_edit_assessment(user, assessment) and may_see(user, assessment.submission)
 
 
-def can_withdraw(user, assessment: Assessment) -> bool:
+def can_withdraw(user: User | AnonymousUser, assessment: Assessment) -> bool:
     """Take a submitted assessment back (to a draft) before a decision: its engineer only."""
     return (
         user.is_authenticated
@@ -88,7 +90,7 @@ def can_withdraw(user, assessment: Assessment) -> bool:
     )
 
 
-def can_review(user, assessment: Assessment) -> bool:
+def can_review(user: User | AnonymousUser, assessment: Assessment) -> bool:
     """Approve or return: a supervisor, on a submitted assessment, never their own."""
     return (
         user.is_authenticated
@@ -99,7 +101,7 @@ def can_review(user, assessment: Assessment) -> bool:
     )
 
 
-def can_revise(user, assessment: Assessment) -> bool:
+def can_revise(user: User | AnonymousUser, assessment: Assessment) -> bool:
     """Start the next revision from an approved assessment (the latest one)."""
     if not (user.is_authenticated and user.has_perm("assessments.add_assessment")):
         return False

@@ -7,9 +7,23 @@ the visibility rules, are ``selectors.py``'s.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Iterable
+from typing import Any
+
+from . import exposure_limits
 from .basis_text import with_shared_basis
-from .esd.options import MEDIUM_NAMES, media_in_words
+from .case_links import CaseChange, case_changes
+from .esd import registry
+from .esd.figures import BALANCE, FACTS, facility_figures
+from .esd.options import ED_AS_PRINTED, ED_AS_SET, MEDIUM_NAMES, media_in_words
+from .esd.parameters import CHOICE, EngineValidationError
+from .esd.site_data import SITE_SPECIFIC
+from .esd.text import internal_name
 from .models import Assessment, Scenario, Submission
+from .numbers import percent, quantity, significant, unit_for
+from .site_data import result_entries
+from .trace import trace_steps
 
 CURRENT, STALE, UNCOMPUTED = "current", "stale", "uncomputed"
 NOT_CURRENT = "NOT CURRENT: inputs changed since this use was computed"
@@ -24,20 +38,20 @@ def scenario_state(scenario: Scenario) -> str:
     return CURRENT if scenario.computed_inputs == scenario.inputs else STALE
 
 
-def over_release_warning(result: dict | None) -> str:
+def over_release_warning(result: dict[str, Any] | None) -> str:
     """The engine's warning that a use releases more than it uses beyond whole-container
     rounding, naming the inputs that cause it (``mass_balance/over_release_warning``, issue
     26); "" when there is none, or for a result stored before the engine gave it."""
     return str(((result or {}).get("mass_balance") or {}).get("over_release_warning") or "")
 
 
-def result_facts(result: dict | None) -> dict:
+def result_facts(result: dict[str, Any] | None) -> dict[str, Any]:
     """The engine's facility facts of a stored result (``Result.facts``): sites, operating
     days, workers, the use; empty for a result computed before the engine declared them."""
     return dict((result or {}).get("facts") or {})
 
 
-def scenario_summary(*, scenario: Scenario) -> dict:
+def scenario_summary(*, scenario: Scenario) -> dict[str, Any]:
     """Key figures of a scenario for the assessment page (from its snapshot), whether they
     are current, and its method's full title."""
     state = scenario_state(scenario)
@@ -73,11 +87,9 @@ def medium_label(medium: str) -> str:
     return " or ".join([parts[0]] + [p.lower() for p in parts[1:]])
 
 
-def release_media_text(release: dict) -> str:
+def release_media_text(release: dict[str, Any]) -> str:
     """How a release's media read: ``Water or incineration``, or ``Water 25 %, incineration 75 %``,
     with the medium chosen for it where the document leaves it open (:func:`medium_choice_text`)."""
-    from .numbers import percent
-
     media = release.get("media", [])
     if media and all(m.get("fraction") is not None for m in media):
         text = ", ".join(f"{MEDIUM_LABELS.get(m['medium'], m['medium'])} {percent(m['fraction'])}" for m in media)
@@ -93,7 +105,7 @@ def release_media_text(release: dict) -> str:
 REVIEWER_CHOSE, DOCUMENT_DEFAULT = "reviewer", "document"
 
 
-def medium_choice_text(release: dict) -> str:
+def medium_choice_text(release: dict[str, Any]) -> str:
     """Where the document leaves a release's medium open, the words that say how the totals
     count it: the reviewer's choice among the listed media, or, where the reviewer did not
     choose, that the medium is one of those listed and the document's default is counted.
@@ -107,7 +119,7 @@ def medium_choice_text(release: dict) -> str:
     if not by:
         return ""
     listed = media_in_words([m["medium"] for m in release.get("media", [])])
-    name = MEDIUM_LABELS.get(chosen, chosen or "").lower()
+    name = (MEDIUM_LABELS.get(chosen, chosen) if chosen else "").lower()
     if by == REVIEWER_CHOSE:
         if len(release.get("media", [])) > 1 and chosen and all(m.get("fraction") is None for m in release["media"]):
             return f"chosen by the reviewer among {listed}"
@@ -118,7 +130,7 @@ def medium_choice_text(release: dict) -> str:
 GIVEN, OVERRIDDEN, DEFAULT, COMPUTED, NOT_GIVEN = "Given", "Overridden", "Default", "Computed", "Not given"
 
 
-def inputs_used(*, scenario: Scenario, result: dict) -> list[dict]:
+def inputs_used(*, scenario: Scenario, result: dict[str, Any]) -> list[dict[str, Any]]:
     """Every input of the scenario that applied to the result: value, standing, the
     reason, and the default's source (the report's "inputs used" table too). An input
     that did not apply (its ``applies_when`` did not hold on the result's inputs, e.g. the
@@ -131,10 +143,6 @@ def inputs_used(*, scenario: Scenario, result: dict) -> list[dict]:
     (``code``: the value the engine read). ``reason``: the reason the reviewer gave, for an
     override or for any value. ``units``: the input's units agreeing with its value (``1
     site``, ``2 sites``)."""
-    from .esd import registry
-    from .esd.parameters import CHOICE
-    from .numbers import unit_for
-
     effective = result.get("inputs", {})
     facility = result.get("facility", {})
     params = registry.get(scenario.scenario_key).params
@@ -171,9 +179,10 @@ def inputs_used(*, scenario: Scenario, result: dict) -> list[dict]:
     return rows
 
 
-def default_set_text(default_set: dict) -> str:
+def default_set_text(default_set: dict[str, Any]) -> str:
     """The default set a result used, in the engine's one line (``default_set["summary"]``)."""
-    return default_set.get("summary", "")
+    summary: str = default_set.get("summary", "")
+    return summary
 
 
 # Worker exposures: doses, airborne concentrations, the TLV/PEL ---------------------------------
@@ -193,19 +202,15 @@ ROUTE_ORDER = {"inhalation": 0, "dermal": 1}
 LABEL_ORDER = ("low end", "central tendency", "high end", "conservative", "what-if", "output")
 
 
-def _finite(value) -> float | None:
-    import math
-
+def _finite(value: object) -> float | None:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
         return None
     return value
 
 
-def dose_basis_text(result: dict) -> str:
+def dose_basis_text(result: dict[str, Any]) -> str:
     """The result's dose basis in one line (``""`` when it has none):
     ``body weight 80 kg; 40 working years; averaging time 40 yr (ADD), 70 yr (LADD); source: ...``."""
-    from .numbers import significant
-
     basis = (result or {}).get("dose_basis") or {}
     if not basis:
         return ""
@@ -227,11 +232,9 @@ def dose_basis_text(result: dict) -> str:
     return "; ".join(parts)
 
 
-def _exposure_days_text(basis: dict) -> str:
+def _exposure_days_text(basis: dict[str, Any]) -> str:
     """The exposure days of the doses (ChemSTEER's ED): the reviewer's, each exposure's own as
     printed, or, in a result stored before INTERFACE.md's version 3, each exposure's at most the cap."""
-    from .esd.options import ED_AS_PRINTED, ED_AS_SET
-
     days, cap = _finite(basis.get("exposure_days")), _finite(basis.get("exposure_days_cap"))
     if days is not None:
         return "exposure days " + ED_AS_SET.format(days=days)
@@ -240,17 +243,15 @@ def _exposure_days_text(basis: dict) -> str:
     return "exposure days: " + ED_AS_PRINTED
 
 
-def exposure_rows(*, result: dict, submission: Submission) -> list[dict]:
+def exposure_rows(*, result: dict[str, Any], submission: Submission) -> list[dict[str, Any]]:
     """The result's worker exposures with, on each estimate, its doses and airborne
     concentrations (``None`` where the estimate has none) and its comparison with the
     case's TLV/PEL (``limit``: an :class:`~assessments.exposure_limits.LimitCheck`, or None);
     on each exposure ``sites`` and ``workers_all_sites`` (workers per site × sites). The
     one reading of a stored result's exposures for the results page, the summary and the IRER."""
-    from .exposure_limits import case_limit, check_estimate, reports_concentrations
-
     result = result or {}
-    limit = case_limit(submission)
-    doses_computed = reports_concentrations(result)
+    limit = exposure_limits.case_limit(submission)
+    doses_computed = exposure_limits.reports_concentrations(result)
     sites = result_facts(result).get("sites")
     rows = []
     for index, exposure in enumerate(result.get("exposures", [])):
@@ -260,7 +261,7 @@ def exposure_rows(*, result: dict, submission: Submission) -> list[dict]:
             row = dict(estimate, index=estimate_index)
             for name, key, _ in DOSE_KEYS + CONCENTRATION_KEYS:
                 row[name] = _finite(estimate.get(key))
-            row["limit"] = check_estimate(
+            row["limit"] = exposure_limits.check_estimate(
                 estimate, route=exposure.get("route", ""), limit=limit,
                 molecular_weight=submission.molecular_weight, result=result,
             )
@@ -279,11 +280,11 @@ def exposure_rows(*, result: dict, submission: Submission) -> list[dict]:
     return rows
 
 
-def _label_key(label: str) -> tuple:
+def _label_key(label: str) -> tuple[int, str]:
     return (LABEL_ORDER.index(label) if label in LABEL_ORDER else len(LABEL_ORDER), label)
 
 
-def exposure_summary(*, assessment: Assessment, scenarios=None) -> dict:
+def exposure_summary(*, assessment: Assessment, scenarios: Iterable[Scenario] | None = None) -> dict[str, Any]:
     """Worker exposures across all the uses of ``assessment``, as ChemSTEER's exposure
     summary prints them: one group of rows per use, activity and route, one row per
     quantity (mg/day; mg/m³ and ppm where an estimate has them; APDR, ADD, LADD in
@@ -300,11 +301,9 @@ def exposure_summary(*, assessment: Assessment, scenarios=None) -> dict:
     :class:`~assessments.exposure_limits.LimitCheck` (``kind`` "limit"), or, alone in its
     row, :data:`DOSES_NOT_COMPUTED` (``kind`` "span": a result stored before the engine
     reported doses); None where the activity has no estimate of that characterisation."""
-    from .exposure_limits import case_limit
-
     submission = assessment.submission
     scenarios = list(assessment.scenarios.all()) if scenarios is None else scenarios
-    limit = case_limit(submission)
+    limit = exposure_limits.case_limit(submission)
     collected = []
     labels: set[str] = set()
     not_computed = []
@@ -318,12 +317,12 @@ def exposure_summary(*, assessment: Assessment, scenarios=None) -> dict:
             collected.append((number, scenario, stale, exposure))
     ordered = sorted(labels, key=_label_key)
     # Within a use, by activity (its letter), inhalation before dermal, as ChemSTEER lists them.
-    collected.sort(key=lambda item: (item[0], item[3].get("letter", ""), ROUTE_ORDER.get(item[3].get("route"), 2)))
+    collected.sort(key=lambda item: (item[0], item[3].get("letter", ""), ROUTE_ORDER.get(item[3].get("route", ""), 2)))
     groups = []
     for number, scenario, stale, exposure in collected:
         by_label = {e["label"]: e for e in exposure["estimates"]}
 
-        def cells(name, by_label=by_label):
+        def cells(name: str, by_label: dict[str, dict[str, Any]] = by_label) -> list[Any]:
             return [by_label[label][name] if label in by_label else None for label in ordered]
 
         rows = [{"quantity": "Potential dose rate", "unit": "mg/day", "short": "mg/day", "kind": "number",
@@ -367,21 +366,16 @@ def exposure_summary(*, assessment: Assessment, scenarios=None) -> dict:
             "limit_compared": limit.compared_with if limit else ""}
 
 
-def _site_data_entries(result: dict) -> list[dict]:
+def _site_data_entries(result: dict[str, Any]) -> list[dict[str, Any]]:
     """The submitter's site data the result was computed with (``site_data.result_entries``)."""
-    from .site_data import result_entries
-
     return result_entries(result)
 
 
-def scenario_results(*, scenario: Scenario) -> dict:
+def scenario_results(*, scenario: Scenario) -> dict[str, Any]:
     """The results page's content, read from the scenario's stored snapshot: a summary
     (``facts``, the facility estimates by name, the totals), the releases and exposures
     with their basis sentences (a sentence several rows share is given once:
     :func:`shared_basis`), and the detail the page folds away (inputs, trace)."""
-    from .esd.figures import BALANCE
-    from .trace import trace_steps
-
     result = scenario.result or {}
     # A sum of the releases among the facility estimates (``release_total_kg_yr``: one set, the
     # site data left out) is not listed: the summary gives the one total, saying what it adds.
@@ -426,13 +420,11 @@ def scenario_results(*, scenario: Scenario) -> dict:
     }
 
 
-def not_current_case_changes(scenario: Scenario) -> list:
+def not_current_case_changes(scenario: Scenario) -> list[CaseChange]:
     """Why the use is not current where the case is why: its linked inputs followed an
     amendment of the case since it was computed (``case_links.case_changes``: each with
     the case field and the sentence "Computed with a production volume of 2,400 kg/yr; the
     case now says 3,000 kg/yr: compute again"); empty for a use that is current."""
-    from .case_links import case_changes
-
     if scenario_state(scenario) != STALE:
         return []
     return case_changes(scenario, scenario.assessment.case_data)
@@ -445,7 +437,7 @@ TOTAL_BY_SET = "each medium's total from its own conservative set"
 TOTAL_HIGHEST = "each release at its highest estimate"
 
 
-def release_total(result: dict) -> dict:
+def release_total(result: dict[str, Any]) -> dict[str, Any]:
     """The one total of a use's annual releases, all sites and media, and the words saying
     what it adds: ``{"kg_yr", "site_data_kg_yr", "includes"}``. It is the sum of the
     totals by medium (the chart's bars; the mass balance's releases): every release once,
@@ -461,9 +453,6 @@ def release_total(result: dict) -> dict:
     >>> total["kg_yr"], total["includes"]
     (2670.0, "the document's releases and the submitter's site data (270 kg/yr), each medium's total from its own conservative set")
     """
-    from .esd.site_data import SITE_SPECIFIC
-    from .numbers import quantity
-
     releases = result.get("releases", [])
     site_kg = sum(max((e["kg_year_all_sites"] for e in r.get("estimates", [])), default=0.0)
                   for r in releases if r.get("site_specific"))
@@ -484,7 +473,7 @@ def release_total(result: dict) -> dict:
     }
 
 
-def mass_balance_rows(result: dict) -> dict | None:
+def mass_balance_rows(result: dict[str, Any]) -> dict[str, Any] | None:
     """The result's mass balance for display: ``{"used", "rows": [(label, kg/yr)],
     "consumed", "difference", "basis", "allowance", "allowance_basis", "over_release"}``
     (:func:`over_release_warning`); None for a result computed before the engine reported one."""
@@ -513,7 +502,7 @@ FACT_ORDER = ("sites", "operating_days", "used_kg_yr", "workers_per_site")
 SITES_KNOWN, SITES_COMPUTED = "as entered", "computed"
 
 
-def result_fact_rows(result: dict) -> list[dict]:
+def result_fact_rows(result: dict[str, Any]) -> list[dict[str, Any]]:
     """The result's facility facts, labelled, each with its units: ``[{"label", "text",
     "note", "explanation"}]`` (``note``: whether the sites were entered or computed;
     ``explanation``: how the workers were counted); empty for a result stored before the
@@ -523,9 +512,6 @@ def result_fact_rows(result: dict) -> list[dict]:
     ...     "operating_days": 250, "workers_per_site": 0, "workers_basis": "", "used_kg_yr": 5000.0}})]
     [('Number of sites', '1 site'), ('Days of operation', '250 days/yr'), ('Chemical used, all sites', '5,000 kg/yr'), ('Workers exposed per site', '0 workers')]
     """
-    from .esd.figures import FACTS
-    from .numbers import quantity
-
     facts = result_facts(result)
     rows = []
     for key in FACT_ORDER:
@@ -544,16 +530,13 @@ def result_fact_rows(result: dict) -> list[dict]:
 def method_title(scenario_key: str) -> str:
     """The method's full title as the engine declares it, its edition year included (the
     key itself for a method this installation's engine does not know)."""
-    from .esd import registry
-    from .esd.parameters import EngineValidationError
-
     try:
         return registry.get(scenario_key).full_title
     except EngineValidationError:  # an imported case's method the engine no longer offers
         return scenario_key
 
 
-def facility_rows(*, result: dict, scenario_key: str) -> list[dict]:
+def facility_rows(*, result: dict[str, Any], scenario_key: str) -> list[dict[str, Any]]:
     """The result's general facility estimates as a reviewer reads them, in the engine's
     order, each named as its scenario declares it (``Scenario.facility_labels``, read
     through :func:`assessments.esd.figures.facility_figures`): ``label`` (``""`` for a
@@ -565,12 +548,6 @@ def facility_rows(*, result: dict, scenario_key: str) -> list[dict]:
     scenario did not compute for these inputs (``None``, e.g. the sites before rounding
     when they are known) is not listed, nor the figures of a part nested in the facility
     estimates (the supplier site's, which its releases and exposures give)."""
-    from .esd import registry
-    from .esd.figures import facility_figures
-    from .esd.parameters import EngineValidationError
-    from .esd.text import internal_name
-    from .numbers import quantity
-
     try:
         scenario = registry.get(scenario_key)
         params, declared = scenario.params, scenario.facility_labels

@@ -6,74 +6,73 @@ lists a CBI case for a user not cleared for it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, DateField, OuterRef, Q, QuerySet, Subquery
-from django.db.models.functions import Coalesce
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 
 from . import case_links, permissions, presentation, selectors
+from .due_dates import DuePage, due_page
 from .limits import TEXT_LIMITS
-from .models import Assessment, DecisionAction, ReviewDecision, Scenario, Status
+from .models import Assessment, DecisionAction, ReviewDecision, Scenario, Status, Submission
 from .roles import is_supervisor
 
 QUEUE_NOT_ALLOWED = "Only supervisors have a review queue."
 
 
-def review_queue(*, user) -> QuerySet[Assessment]:
+def review_queue(*, user: User | AnonymousUser) -> QuerySet[Assessment]:
     """Submitted assessments awaiting a supervisor, soonest due first (their case's due
-    date, ``calendar_review.selectors.DUE``: the calendar's, else the default one), then by
-    id, each with ``submitted_at`` (its latest submit decision), ``submit_note`` and
+    date: the copy of its calendar on the case, ``Submission.due_on``), then by case, each
+    with ``submitted_at`` (its latest submit decision), ``submit_note`` and
     ``scenario_count`` (uses not deleted). Only cases the user may see; the user's own
     submitted work is listed too (flagged in the page: another supervisor must review it).
     The page reads it a page at a time (:func:`review_queue_page`)."""
+    if not is_supervisor(user):
+        raise PermissionDenied(QUEUE_NOT_ALLOWED)
     latest_submit = ReviewDecision.objects.filter(
         assessment=OuterRef("pk"), action=DecisionAction.SUBMIT
     ).order_by("-at", "-id")
-    return _queue_in_due_order(user=user).select_related("submission", "engineer").annotate(
-        submitted_at=Subquery(latest_submit.values("at")[:1]),
-        submit_note=Subquery(latest_submit.values("comment")[:1]),
-        scenario_count=Count("scenarios", filter=Q(scenarios__deleted_at__isnull=True)),
-    )
-
-
-def _queue_in_due_order(*, user) -> QuerySet[Assessment]:
-    """The queue's assessments and their due dates only: what a page is chosen from, read
-    from the submitted assessments' index (each case's calendar through its key)."""
-    if not is_supervisor(user):
-        raise PermissionDenied(QUEUE_NOT_ALLOWED)
-    from calendar_review.models import ReviewCalendar
-    from calendar_review.selectors import DUE, default_due_expression
-
-    calendar = ReviewCalendar.objects.filter(submission=OuterRef("submission"))
-    due = Coalesce(Subquery(calendar.values("due_on")[:1]), default_due_expression("submission__created_at"),
-                   output_field=DateField())
     return (
         Assessment.objects.filter(selectors.visible_to(user=user, case="submission__"), status=Status.SUBMITTED)
-        .annotate(**{DUE: due}).order_by(DUE, "id")
+        .select_related("submission", "engineer")
+        .annotate(
+            submitted_at=Subquery(latest_submit.values("at")[:1]),
+            submit_note=Subquery(latest_submit.values("comment")[:1]),
+            scenario_count=Count("scenarios", filter=Q(scenarios__deleted_at__isnull=True)),
+        )
+        .order_by("submission__due_on", "submission_id")
     )
+
+
+def _cases_awaiting_review(*, user: User | AnonymousUser) -> QuerySet[Submission]:
+    """The cases of the queue (their latest revision submitted: a submitted assessment is
+    always its case's latest, :func:`review_queue_count`), what a page is chosen from: read
+    from their index in due-date order (``submission_review_due_first``)."""
+    if not is_supervisor(user):
+        raise PermissionDenied(QUEUE_NOT_ALLOWED)
+    return selectors.visible_submissions(user=user).filter(latest_status=Status.SUBMITTED)
 
 
 #: Assessments per page of the review queue.
 QUEUE_PER_PAGE = 50
 
 
-def review_queue_page(*, user, params: Mapping[str, str], size: int | None = None):
+def review_queue_page(*, user: User | AnonymousUser, params: Mapping[str, str],
+                      size: int | None = None) -> tuple[DuePage[Assessment], str]:
     """One page (``size`` rows, :data:`QUEUE_PER_PAGE` unless given) of :func:`review_queue`
-    by place (``after``/``before`` a row's due date and id, as the due-date list pages:
-    ``calendar_review.selectors.due_page``), and a problem with the link (``""``: none).
-    The page is chosen from the due dates alone; what its rows show is read for them only."""
-    from calendar_review.selectors import due_page
-
-    page, problem = due_page(_queue_in_due_order(user=user), params=params, size=size or QUEUE_PER_PAGE,
-                             calendars_too=False)
-    shown = review_queue(user=user).filter(pk__in=[a.pk for a in page.object_list]).in_bulk()
-    page.object_list = [shown[a.pk] for a in page.object_list if a.pk in shown]  # unless it left the queue since
-    return page, problem
+    by place (``after``/``before`` a case's due date and id, as the due-date list pages:
+    ``due_dates.due_page``), and a problem with the link (``""``: none). The page is chosen
+    from the cases' due dates alone; what its rows show is read for them only."""
+    cases, problem = due_page(_cases_awaiting_review(user=user), params=params, size=size or QUEUE_PER_PAGE)
+    ids = [case.pk for case in cases.object_list]
+    shown = {a.submission_id: a for a in review_queue(user=user).filter(submission_id__in=ids)}
+    rows = [shown[pk] for pk in ids if pk in shown]  # unless it left the queue since
+    return DuePage(rows, cases.earlier, cases.later), problem
 
 
-def review_queue_count(*, user) -> int:
+def review_queue_count(*, user: User | AnonymousUser) -> int:
     """How many assessments wait in ``user``'s queue (0 for anyone but a supervisor): the
     visible cases whose latest assessment is submitted by someone else.
 
@@ -82,7 +81,7 @@ def review_queue_count(*, user) -> int:
     assessment is always its case's latest revision, as only an approved revision is
     copied into a new one (``workflow.assessment_revise``; ``transfer`` imports only such
     histories)."""
-    if not is_supervisor(user):
+    if not user.is_authenticated or not is_supervisor(user):  # a supervisor has logged in
         return 0
     return (
         selectors.visible_submissions(user=user)
@@ -92,7 +91,7 @@ def review_queue_count(*, user) -> int:
     )
 
 
-def review_queue_notes(*, queue) -> dict[int, list[str]]:
+def review_queue_notes(*, queue: Iterable[Assessment]) -> dict[int, list[str]]:
     """What the supervisor should know, per assessment of ``queue`` (by id), of its uses
     against its case: a use not current, in words where an amendment of the case is why
     (``case_links.case_changes``), and a reason that quotes an older value of the case
@@ -119,7 +118,7 @@ def review_queue_notes(*, queue) -> dict[int, list[str]]:
     return notes
 
 
-def review_queue_over_releases(*, queue) -> dict[int, list[str]]:
+def review_queue_over_releases(*, queue: Iterable[Assessment]) -> dict[int, list[str]]:
     """Per assessment of ``queue`` (by id), its uses whose stored result releases more than
     the use beyond whole-container rounding: ``“title”: the engine's warning``
     (:func:`presentation.over_release_warning`, issue 26). One query, however long the queue."""
@@ -145,7 +144,7 @@ def result_problems(*, assessment: Assessment) -> dict[str, list[Scenario]]:
     return {"uncomputed": uncomputed, "stale": stale}
 
 
-def review_context(*, user, assessment: Assessment) -> dict[str, Any]:
+def review_context(*, user: User | AnonymousUser, assessment: Assessment) -> dict[str, Any]:
     """What the assessment page needs for its review panel: the permission flags, the
     latest return comment (shown to the engineer while the assessment is returned),
     the submission note (shown while it is submitted), what stops a submission, and

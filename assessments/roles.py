@@ -7,6 +7,8 @@ clearance is granted per user (``assessments.view_cbi``), whatever the group.
 
 from __future__ import annotations
 
+from django.contrib.auth.models import AnonymousUser, Group, Permission, User
+
 REVIEWER_GROUP = "reviewer"
 SUPERVISOR_GROUP = "supervisor"
 
@@ -25,19 +27,17 @@ ROLE_PERMISSIONS = {
 }
 
 
-def ensure_roles(**_kwargs) -> None:
+def ensure_roles(**_kwargs: object) -> None:
     """Create the groups and give them their permissions (idempotent)."""
-    from django.contrib.auth.models import Group, Permission
-
     for group_name, codenames in ROLE_PERMISSIONS.items():
         group, _ = Group.objects.get_or_create(name=group_name)
         permissions = Permission.objects.filter(content_type__app_label="assessments", codename__in=codenames)
         group.permissions.add(*permissions)
 
 
-def is_cbi_cleared(user) -> bool:
+def is_cbi_cleared(user: User | AnonymousUser) -> bool:
     return user.is_authenticated and user.has_perm(CBI_PERMISSION)
 
 
-def is_supervisor(user) -> bool:
+def is_supervisor(user: User | AnonymousUser) -> bool:
     return user.is_authenticated and user.has_perm(REVIEW_PERMISSION)

@@ -7,28 +7,34 @@ uncleared user cannot even learn that the case number is taken.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import Exists, Field, OuterRef, Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
 
+from .esd import registry
+from .esd.parameters import EngineValidationError
+from .exposure_limits import case_limit
 from .models import SCENARIO_UNDO_WINDOW, Assessment, Scenario, Status, Submission
+from .numbers import entered, share, significant
 from .presentation import STALE, exposure_summary, result_facts, scenario_state, scenario_summary
 from .roles import is_cbi_cleared
 
 
-def visible_submissions(*, user) -> QuerySet[Submission]:
+def visible_submissions(*, user: User | AnonymousUser) -> QuerySet[Submission]:
     """The cases ``user`` may see."""
     if not user.is_authenticated:
         return Submission.objects.none()
     return Submission.objects.filter(visible_to(user=user))
 
 
-def visible_to(*, user, case: str = "") -> Q:
+def visible_to(*, user: User | AnonymousUser, case: str = "") -> Q:
     """The visibility rule of :func:`visible_submissions` as a condition on a case, or on
     the case at the path ``case`` (``"submission__"`` from an assessment): a condition on
     the row read, so a list of assessments reads them through its own index instead of
@@ -38,7 +44,7 @@ def visible_to(*, user, case: str = "") -> Q:
     return Q() if is_cbi_cleared(user) else Q(**{f"{case}is_cbi": False})
 
 
-def submission_list_for_user(*, user) -> QuerySet[Submission]:
+def submission_list_for_user(*, user: User | AnonymousUser) -> QuerySet[Submission]:
     """Visible cases, newest first (:data:`CASE_ORDER`), each with its latest assessment's
     ``latest_status``, ``latest_revision`` and ``latest_engineer`` (kept on the case by
     ``models.refresh_latest_assessment``; the engineer read in the same query)."""
@@ -59,7 +65,7 @@ def is_short_search(q: str) -> bool:
 
 
 def submission_search(
-    *, user, q: str = "", status: str = "", engineer: str = "", has_approved: bool = False
+    *, user: User | AnonymousUser, q: str = "", status: str = "", engineer: str = "", has_approved: bool = False
 ) -> QuerySet[Submission]:
     """:func:`submission_list_for_user` narrowed by a free-text query (any of
     ``Submission.SEARCHED_FIELDS`` contains it, ignoring case), the latest assessment's
@@ -175,7 +181,8 @@ class PageRequest:
             if params["oldest"] != "1":
                 raise BadPlace(BAD_PLACE.format(problem="oldest is 1"))
             return cls(oldest=True)
-        return cls(**{given[0]: CasePlace.parse(params[given[0]])})
+        place = CasePlace.parse(params[given[0]])
+        return cls(after=place) if given == ["after"] else cls(before=place)
 
 
 @dataclass
@@ -232,7 +239,7 @@ def _page(rows: list[Submission], *, newer: bool, older: bool) -> CasePage:
     )
 
 
-def submission_get(*, user, pk: int) -> Submission:
+def submission_get(*, user: User | AnonymousUser, pk: int) -> Submission:
     """The case ``pk`` if ``user`` may see it; otherwise ``Http404``."""
     try:
         return visible_submissions(user=user).get(pk=pk)
@@ -271,24 +278,21 @@ TLV_PEL_SHOWN_AS_ONE = ("tlv_pel_value", "tlv_pel_unit", "tlv_pel_kind")
 def _display_number(value: float) -> str:
     """A case's number as typed, not as Python prints it: ``200``, ``0.15``, ``1E-6``
     (:func:`assessments.numbers.entered`)."""
-    from .numbers import entered
-
     return entered(value)
 
 
-def submission_header_groups(*, submission: Submission) -> list[dict]:
+def submission_header_groups(*, submission: Submission) -> list[dict[str, Any]]:
     """``[{"title", "fields": [{"name", "label", "value", "claimed"}]}]`` for display.
 
     ``value`` is the display value (choice labels, Yes/No for flags, ``None`` when
     not given); ``claimed`` tells whether the submitter claims the field as CBI.
     """
-    from .exposure_limits import case_limit
-
-    groups = []
+    groups: list[dict[str, Any]] = []
     for title, names in HEADER_GROUPS:
-        fields = []
+        fields: list[dict[str, Any]] = []
         for name in names:
             field = Submission._meta.get_field(name)
+            assert isinstance(field, Field), f"{name}: a column of the case (HEADER_GROUPS)"
             value = getattr(submission, name)
             if name in TLV_PEL_SHOWN_AS_ONE:
                 # The value, its unit and its kind read as one item: "5 mg/m³", "5 mg/m³ ceiling".
@@ -305,10 +309,11 @@ def submission_header_groups(*, submission: Submission) -> list[dict]:
                 value = _display_number(value)
             elif value == "":
                 value = None
+            verbose_name = str(field.verbose_name)
             fields.append(
                 {
                     "name": name,
-                    "label": field.verbose_name[:1].upper() + field.verbose_name[1:],
+                    "label": verbose_name[:1].upper() + verbose_name[1:],
                     "value": value,
                     "claimed": submission.is_claimed(name),
                 }
@@ -321,7 +326,7 @@ def assessments_for_submission(*, submission: Submission) -> QuerySet[Assessment
     return submission.assessments.select_related("engineer", "approved_by").order_by("-revision")
 
 
-def assessment_get(*, user, pk: int) -> Assessment:
+def assessment_get(*, user: User | AnonymousUser, pk: int) -> Assessment:
     """The assessment ``pk`` if ``user`` may see its case; otherwise ``Http404``."""
     try:
         return (
@@ -333,7 +338,7 @@ def assessment_get(*, user, pk: int) -> Assessment:
         raise Http404("No such assessment.") from None
 
 
-def scenario_get(*, user, pk: int, deleted_too: bool = False) -> Scenario:
+def scenario_get(*, user: User | AnonymousUser, pk: int, deleted_too: bool = False) -> Scenario:
     """The scenario ``pk`` if ``user`` may see its case; otherwise ``Http404``. A deleted
     use is a 404 too, unless ``deleted_too`` (to undo its delete)."""
     manager = Scenario.all_objects if deleted_too else Scenario.objects
@@ -355,18 +360,16 @@ def recently_deleted_uses(*, assessment: Assessment) -> list[Scenario]:
         Scenario.all_objects.filter(assessment=assessment, deleted_at__gt=since).order_by("-deleted_at", "-id")
     )
     for use in uses:
-        use.restorable_until = use.deleted_at + SCENARIO_UNDO_WINDOW
+        assert use.deleted_at is not None, "read with deleted_at__gt"
+        use.restorable_until = use.deleted_at + SCENARIO_UNDO_WINDOW  # type: ignore[attr-defined]  # the page's, on the row
     return uses
 
 
-def scenario_contents(*, scenario: Scenario) -> dict:
+def scenario_contents(*, scenario: Scenario) -> dict[str, Any]:
     """What a use holds, as the page that confirms its delete lists it: its method, whether
     it is computed, how many inputs differ from the document's defaults (and reasons are
     given), the releases with the engineer's report text, and the supervisor's open
     comments on it. All of it comes back when the delete is undone."""
-    from .esd import registry
-    from .esd.parameters import EngineValidationError
-
     try:
         method = registry.get(scenario.scenario_key).title
     except EngineValidationError:  # a scenario no longer registered
@@ -381,7 +384,7 @@ def scenario_contents(*, scenario: Scenario) -> dict:
     }
 
 
-def totals_by_medium(*, scenarios) -> list[tuple[str, float]]:
+def totals_by_medium(*, scenarios: Iterable[Scenario]) -> list[tuple[str, float]]:
     """kg/yr, all sites, by medium, summed over the computed scenarios; largest first."""
     totals: dict[str, float] = {}
     for scenario in scenarios:
@@ -396,12 +399,10 @@ VOLUME_EXCESS = (
 )
 
 
-def uses_volume(*, assessment: Assessment, scenarios=None) -> dict:
+def uses_volume(*, assessment: Assessment, scenarios: Iterable[Scenario] | None = None) -> dict[str, Any]:
     """The chemical the computed uses put through, summed, against the case's production
     volume: ``{"used_kg_yr", "pv_kg_yr", "excess", "message"}``. ``excess`` is true when
     the uses together need more than the case makes or imports."""
-    from .numbers import share, significant
-
     scenarios = list(assessment.scenarios.all()) if scenarios is None else scenarios
     used = sum(result_facts(s.result).get("used_kg_yr") or 0.0 for s in scenarios)
     pv = assessment.submission.production_volume_kg_yr
@@ -414,7 +415,7 @@ def uses_volume(*, assessment: Assessment, scenarios=None) -> dict:
     return {"used_kg_yr": used, "pv_kg_yr": pv, "excess": excess, "message": message}
 
 
-def assessment_overview(*, assessment: Assessment) -> dict:
+def assessment_overview(*, assessment: Assessment) -> dict[str, Any]:
     """Everything the assessment page shows below the header."""
     scenarios = list(assessment.scenarios.all())
     rows = [(scenario, scenario_summary(scenario=scenario)) for scenario in scenarios]

@@ -28,6 +28,10 @@ from typing import Any
 
 from django.urls import reverse
 
+from . import band_tasks
+from .esd import registry, sensitivity
+from .esd.parameters import CHOICE, EngineValidationError
+from .models import Scenario
 from .numbers import entered, quantity, significant, unit_for
 from .presentation import CURRENT, UNCOMPUTED, scenario_state
 
@@ -65,7 +69,7 @@ TOP = 26
 BAR = 14
 
 
-def use_sensitivity(*, scenario: Any, charts: bool = False) -> dict:
+def use_sensitivity(*, scenario: Scenario, charts: bool = False) -> dict[str, Any]:
     """The "What drives each number" content for ``scenario``: ``{"shown", "reason", "intro",
     "band_note", "band", "summary", "charts", "overrides", "charts_url"}``. ``shown`` is False
     (with ``reason``) for a use that is not computed or whose inputs changed since. ``summary``
@@ -96,7 +100,9 @@ def use_sensitivity(*, scenario: Any, charts: bool = False) -> dict:
             "band": band_summary(stored, params), "band_note": ""}
 
 
-def summary_row(output: Any, params: dict, number: int, *, band: dict | None, charts_url: str) -> dict:
+def summary_row(
+    output: Any, params: dict[str, Any], number: int, *, band: dict[str, Any] | None, charts_url: str
+) -> dict[str, Any]:
     """One output's row on the results page: as computed, its lowest and highest over the
     documented ranges one input at a time, the input that moves it most (or
     :data:`MOVED_BY_NONE`), the link to its chart, and the stored band's P5 to P95 ("" without)."""
@@ -116,14 +122,12 @@ def summary_row(output: Any, params: dict, number: int, *, band: dict | None, ch
     }
 
 
-def stored_band(*, scenario: Any) -> dict | None:
+def stored_band(*, scenario: Scenario) -> dict[str, Any] | None:
     """The band the report workers stored for ``scenario``'s current inputs (``band_tasks``), or None."""
-    from . import band_tasks  # its task module imports the report queue's
-
     return band_tasks.stored_band(key=band_tasks.scenario_band_key(scenario=scenario))
 
 
-def band_summary(stored: dict | None, params: dict | None = None) -> dict:
+def band_summary(stored: dict[str, Any] | None, params: dict[str, Any] | None = None) -> dict[str, Any]:
     """The band's words on the page: its label when ``stored``; else the offer and the button."""
     if stored is None:
         return {"stored": False, "label": "", "offer": BAND_OFFER, "action": BAND_ACTION, "note": ""}
@@ -135,13 +139,10 @@ def band_summary(stored: dict | None, params: dict | None = None) -> dict:
             "drawn": drawn if stored["outputs"] else ""}
 
 
-def use_study(*, scenario: Any) -> tuple[Any, dict, str]:
+def use_study(*, scenario: Scenario) -> tuple[Any, dict[str, Any], str]:
     """The engine's sensitivity study (without the band) of the inputs ``scenario``'s stored
     result was computed from, its scenario's inputs by symbol, and ``""``; or ``None``, ``{}``
     and the engine's errors in words when it cannot analyse them."""
-    from .esd import registry, sensitivity
-    from .esd.parameters import EngineValidationError
-
     try:
         params = {p.symbol: p for p in registry.get(scenario.scenario_key).params.params}
         found = sensitivity.study(scenario.scenario_key, scenario.computed_inputs or {}, samples=0)
@@ -150,7 +151,7 @@ def use_study(*, scenario: Any) -> tuple[Any, dict, str]:
     return found, params, ""
 
 
-def input_name(param: Any, symbol: str) -> dict:
+def input_name(param: Any, symbol: str) -> dict[str, str]:
     """An input as the page names it: its label and the symbol its document prints (if any)."""
     if param is None:
         return {"label": symbol, "symbol": ""}
@@ -159,8 +160,6 @@ def input_name(param: Any, symbol: str) -> dict:
 
 def input_value(value: Any, param: Any) -> str:
     """An input's value as entered, with its units; a choice by its label, as the form lists it."""
-    from .esd.parameters import CHOICE
-
     if param is not None and param.kind == CHOICE and value is not None:
         return str(param.choice_label(value))
     text = entered(value)
@@ -174,7 +173,7 @@ def _x(value: float, low: float, high: float) -> float:
     return PLOT_LEFT + (value - low) / (high - low) * (PLOT_RIGHT - PLOT_LEFT)
 
 
-def chart(output: Any, params: dict, number: int, band: dict | None = None) -> dict:
+def chart(output: Any, params: dict[str, Any], number: int, band: dict[str, Any] | None = None) -> dict[str, Any]:
     """One output's tornado: its rows (the table's and the bars'), the SVG's geometry and a
     sentence describing it; with ``band`` (its stored P5, P50 and P95), the band's row too,
     the chart's span widened to hold it."""
@@ -242,7 +241,7 @@ def chart(output: Any, params: dict, number: int, band: dict | None = None) -> d
     }
 
 
-def band_drawn(band: dict, units: str, low: float, high: float, y: float) -> dict:
+def band_drawn(band: dict[str, Any], units: str, low: float, high: float, y: float) -> dict[str, Any]:
     """The band's row of a chart: its percentiles in words and numbers, and its line (P5 to
     P95) and mark (P50) on the chart's scale."""
     x5, x50, x95 = (_x(band[p], low, high) for p in ("p5", "p50", "p95"))
@@ -259,7 +258,7 @@ def band_drawn(band: dict, units: str, low: float, high: float, y: float) -> dic
     }
 
 
-def _named(params: dict, symbol: str) -> str:
+def _named(params: dict[str, Any], symbol: str) -> str:
     """An input in a sentence: its label, with the symbol its document prints in brackets."""
     name = input_name(params.get(symbol), symbol)
     return f"{name['label']} ({name['symbol']})" if name["symbol"] else name["label"]
@@ -270,11 +269,11 @@ def _listed(names: list[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-def _segment(start: float, end: float) -> dict:
+def _segment(start: float, end: float) -> dict[str, str]:
     return {"x": f"{min(start, end):.1f}", "width": f"{max(abs(end - start), 1.0):.1f}"}
 
 
-def override_row(output: Any, params: dict) -> dict | None:
+def override_row(output: Any, params: dict[str, Any]) -> dict[str, Any] | None:
     """The override-impact row of one output (None when no overridden input moves it): the
     output now, with every overridden input back at its default, their ratio, and each
     overridden input with its value, its default and the output with it alone at its default."""

@@ -8,16 +8,16 @@ module constants so tests can assert the exact text.
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, models, transaction
+from django.http import HttpRequest
 from django.utils import timezone
 
-from audit.services import What, case_number_refusal_record
-
-from . import permissions
+from . import events, permissions
 from .case_links import CASE_REASON as CASE_REASON
 from .case_links import case_field_label, case_input, follow
 from .case_numbers import hidden_case
@@ -58,6 +58,16 @@ STALE_EDIT = "Someone else saved this {what} after you opened it. Reload to see 
 # Cases ---------------------------------------------------------------------------------
 
 
+def history_note(instance: models.Model, *, by: User | None = None, reason: str = "") -> None:
+    """Who makes the next save of ``instance`` and why (none given: left as it is), as
+    django-simple-history writes them in the history row: it reads them off the instance
+    (``workflow`` saves through this too)."""
+    if by is not None:
+        instance._history_user = by  # type: ignore[attr-defined]  # django-simple-history reads it at save
+    if reason:
+        instance._change_reason = reason  # type: ignore[attr-defined]  # django-simple-history reads it at save
+
+
 def _check_cbi_claims(claims: list[str]) -> list[str]:
     unknown = sorted(set(claims) - set(Submission.CBI_CLAIMABLE))
     if unknown:
@@ -74,18 +84,20 @@ class _HiddenNumber(Exception):
         self.case, self.typed = case, typed
 
 
-def _refuse_number(hidden: _HiddenNumber, *, by, what: str, request=None) -> ValidationError:
+def _refuse_number(
+    hidden: _HiddenNumber, *, by: User | AnonymousUser, what: str, request: HttpRequest | None = None
+) -> ValidationError:
     """Record the refused attempt for review (the hidden case's custody log, a warning in
     the log) and return the refusal, which names no case."""
-    case_number_refusal_record(user=by, typed=hidden.typed, case=hidden.case, what=what, request=request)
+    events.number_refused(user=by, typed=hidden.typed, case=hidden.case, what=what, request=request)
     return ValidationError({"case_number": CASE_NUMBER_REFUSED})
 
 
-def _full_clean(submission: Submission, *, by) -> None:
+def _full_clean(submission: Submission, *, by: User) -> None:
     """``full_clean``, with the number's uniqueness checked as ``by`` may be told it: a
     number held by a case ``by`` may not see passes every check as a free number would
     (any other error is said as for a free number), then is refused (``_HiddenNumber``)."""
-    errors: dict = {}
+    errors: dict[str, list[ValidationError]] = {}
     try:
         submission.full_clean(validate_unique=False)
     except ValidationError as exc:
@@ -102,7 +114,7 @@ def _full_clean(submission: Submission, *, by) -> None:
         raise _HiddenNumber(hidden, submission.case_number)
 
 
-def _save_numbered(submission: Submission, *, by) -> None:
+def _save_numbered(submission: Submission, *, by: User) -> None:
     """Save; two people saving the same number at once: the second is told as if the number
     had been taken before (the number, or for a case ``by`` may not see, ``_HiddenNumber``)."""
     try:
@@ -117,7 +129,9 @@ def _save_numbered(submission: Submission, *, by) -> None:
         raise ValidationError({"case_number": CASE_NUMBER_TAKEN.format(case_number=submission.case_number)}) from None
 
 
-def submission_create(*, by, data: Mapping[str, Any], cbi_claims: list[str], request=None) -> Submission:
+def submission_create(
+    *, by: User, data: Mapping[str, Any], cbi_claims: list[str], request: HttpRequest | None = None
+) -> Submission:
     """A new case. The number of a case ``by`` may not see is refused with
     :data:`CASE_NUMBER_REFUSED`, which names no case, and the attempt is recorded for review
     (``audit``'s custody log of that case; ``request``: the client's address for it)."""
@@ -126,11 +140,11 @@ def submission_create(*, by, data: Mapping[str, Any], cbi_claims: list[str], req
     try:
         return _submission_create(by=by, data=data, cbi_claims=cbi_claims)
     except _HiddenNumber as hidden:
-        raise _refuse_number(hidden, by=by, what=What.NEW_CASE, request=request) from None
+        raise _refuse_number(hidden, by=by, what=events.What.NEW_CASE, request=request) from None
 
 
 @transaction.atomic
-def _submission_create(*, by, data: Mapping[str, Any], cbi_claims: list[str]) -> Submission:
+def _submission_create(*, by: User, data: Mapping[str, Any], cbi_claims: list[str]) -> Submission:
     submission = Submission(**data, cbi_claims=_check_cbi_claims(cbi_claims), created_by=by)
     _full_clean(submission, by=by)
     _save_numbered(submission, by=by)
@@ -138,8 +152,8 @@ def _submission_create(*, by, data: Mapping[str, Any], cbi_claims: list[str]) ->
 
 
 def submission_update(
-    *, submission: Submission, by, data: Mapping[str, Any], cbi_claims: list[str], seen_version: int | None = None,
-    reason: str = "", request=None,
+    *, submission: Submission, by: User, data: Mapping[str, Any], cbi_claims: list[str],
+    seen_version: int | None = None, reason: str = "", request: HttpRequest | None = None,
 ) -> Submission:
     """Change a case. ``seen_version`` is the ``version`` the editor loaded; if the row
     was saved since, the save is refused rather than silently overwriting.
@@ -160,12 +174,12 @@ def submission_update(
         return _submission_update(submission=submission, by=by, data=data, cbi_claims=cbi_claims,
                                   seen_version=seen_version, reason=reason)
     except _HiddenNumber as hidden:
-        raise _refuse_number(hidden, by=by, what=What.CASE_RENAME, request=request) from None
+        raise _refuse_number(hidden, by=by, what=events.What.CASE_RENAME, request=request) from None
 
 
 @transaction.atomic
 def _submission_update(
-    *, submission: Submission, by, data: Mapping[str, Any], cbi_claims: list[str], seen_version: int | None,
+    *, submission: Submission, by: User, data: Mapping[str, Any], cbi_claims: list[str], seen_version: int | None,
     reason: str,
 ) -> Submission:
     submission = Submission.objects.select_for_update().get(pk=submission.pk)
@@ -181,15 +195,15 @@ def _submission_update(
         setattr(submission, name, value)
     submission.cbi_claims = _check_cbi_claims(cbi_claims)
     _full_clean(submission, by=by)
-    submission._history_user = by
-    if reason:
-        submission._change_reason = reason
+    history_note(submission, by=by, reason=reason)
     _save_numbered(submission, by=by)
     uses_follow_case(submission, before=before, by=by)
     return submission
 
 
-def case_number_refused(*, by, typed: str, case: Submission, what: str, request=None) -> ValidationError:
+def case_number_refused(
+    *, by: User | AnonymousUser, typed: str, case: Submission, what: str, request: HttpRequest | None = None
+) -> ValidationError:
     """The refusal of the number ``typed``, held by ``case``, a case ``by`` may not see,
     for a caller with a form of its own (the admin's case form), recorded as the case
     services record it."""
@@ -200,7 +214,7 @@ def case_number_refused(*, by, typed: str, case: Submission, what: str, request=
 
 
 @transaction.atomic
-def assessment_start(*, submission: Submission, by) -> Assessment:
+def assessment_start(*, submission: Submission, by: User) -> Assessment:
     submission = Submission.objects.select_for_update().get(pk=submission.pk)
     if not permissions.can_start_assessment(by, submission):
         raise PermissionDenied(START_NOT_ALLOWED)
@@ -211,7 +225,7 @@ def assessment_start(*, submission: Submission, by) -> Assessment:
 
 @transaction.atomic
 def assessment_update_notes(
-    *, assessment: Assessment, by, data: Mapping[str, Any], seen_version: int | None = None
+    *, assessment: Assessment, by: User, data: Mapping[str, Any], seen_version: int | None = None
 ) -> Assessment:
     """Change the reviewer's choices for the IRER (``Assessment.IRER_CHOICE_FIELDS``; a name
     not given is left as it is), checked as the model checks them (``Assessment.clean``)
@@ -222,7 +236,9 @@ def assessment_update_notes(
     for name in Assessment.IRER_CHOICE_FIELDS:
         if name in data:
             if name in TEXT_LIMITS:
-                label = Assessment._meta.get_field(name).verbose_name.capitalize()
+                field = Assessment._meta.get_field(name)
+                assert isinstance(field, models.Field), f"{name}: a column of the assessment, not a relation"
+                label = str(field.verbose_name).capitalize()
                 check_text(data[name], field=name, label=label)
             setattr(assessment, name, data[name])
     assessment.full_clean()
@@ -230,7 +246,7 @@ def assessment_update_notes(
     return assessment
 
 
-def _lock_editable(assessment: Assessment, by) -> Assessment:
+def _lock_editable(assessment: Assessment, by: User) -> Assessment:
     assessment = Assessment.objects.select_for_update().select_related("submission").get(pk=assessment.pk)
     if not permissions.can_edit_assessment(by, assessment):
         raise PermissionDenied(EDIT_ASSESSMENT_NOT_ALLOWED)
@@ -265,7 +281,7 @@ CASE_FOLLOWED_REASON = "Follows the amended case: {fields}."
 REVISION_FOLLOWED_REASON = "Takes the case as it is now: {fields}."
 
 
-def scenario_follow_case(scenario: Scenario, *, before: Mapping[str, Any], after: Mapping[str, Any], by,
+def scenario_follow_case(scenario: Scenario, *, before: Mapping[str, Any], after: Mapping[str, Any], by: User,
                          reason: str) -> bool:
     """Give the use's linked inputs what the case gives them now (``case_links.follow``:
     the case went from ``before`` to ``after``), saved with ``reason`` in its history; the
@@ -276,14 +292,13 @@ def scenario_follow_case(scenario: Scenario, *, before: Mapping[str, Any], after
     if not fields:
         return False
     scenario.inputs, scenario.reasons = inputs, reasons
-    scenario._history_user = by
     text = reason.format(fields=", ".join(case_field_label(field) for field in fields))
-    scenario._change_reason = text if len(text) <= 100 else text[:99] + "…"
+    history_note(scenario, by=by, reason=text if len(text) <= 100 else text[:99] + "…")
     scenario.save()
     return True
 
 
-def uses_follow_case(submission: Submission, *, before: Mapping[str, Any], by) -> None:
+def uses_follow_case(submission: Submission, *, before: Mapping[str, Any], by: User) -> None:
     """After an amendment of ``submission`` (it was ``before``): the linked inputs of every
     use, deleted ones too (an undo brings them back following), of the case's editable
     revisions (draft or returned) follow it. Submitted and approved work is never changed:
@@ -301,7 +316,7 @@ def uses_follow_case(submission: Submission, *, before: Mapping[str, Any], by) -
 
 
 @transaction.atomic
-def scenario_add(*, assessment: Assessment, by, scenario_key: str, title: str = "") -> Scenario:
+def scenario_add(*, assessment: Assessment, by: User, scenario_key: str, title: str = "") -> Scenario:
     assessment = _lock_editable(assessment, by)
     scenario = registry.get(scenario_key)  # EngineValidationError for an unknown key
     title = _check_title(title)
@@ -327,7 +342,7 @@ def _next_position(assessment: Assessment) -> int:
 def scenario_save_step(
     *,
     scenario: Scenario,
-    by,
+    by: User,
     step: str,
     values: Mapping[str, Any],
     reasons: Mapping[str, str],
@@ -355,7 +370,7 @@ def scenario_save_step(
 
 @transaction.atomic
 def scenario_save_site_data(
-    *, scenario: Scenario, by, entries: list[Mapping[str, Any]], seen_token: str | None = None
+    *, scenario: Scenario, by: User, entries: Sequence[Mapping[str, Any]], seen_token: str | None = None
 ) -> Scenario:
     """Store the wizard's "Submitter's site data" step: the scenario's ``site_specific``
     entries (``clean_site_entries``), replacing those saved before; an empty list removes
@@ -376,7 +391,7 @@ def scenario_save_site_data(
 
 
 @transaction.atomic
-def scenario_compute(*, scenario: Scenario, by) -> Scenario:
+def scenario_compute(*, scenario: Scenario, by: User) -> Scenario:
     """Run the engine on the scenario's saved inputs and store the result snapshot.
     Errors that span several inputs come back as ``ValidationError`` keyed by symbol."""
     _lock_editable(scenario.assessment, by)
@@ -393,7 +408,7 @@ def scenario_compute(*, scenario: Scenario, by) -> Scenario:
 
 
 @transaction.atomic
-def scenario_duplicate(*, scenario: Scenario, by) -> Scenario:
+def scenario_duplicate(*, scenario: Scenario, by: User) -> Scenario:
     assessment = _lock_editable(scenario.assessment, by)
     duplicate = scenario_copy(scenario, assessment=assessment, title=_copy_title(scenario.title),
                               position=_next_position(assessment))
@@ -423,13 +438,19 @@ def scenario_copy(scenario: Scenario, *, assessment: Assessment, title: str, pos
 
 def _check_title(title: str) -> str:
     """A use's title, stripped; ``ValidationError`` with a NUL or over the model's length."""
+    return check_text(title.strip(), field="title", label="The title of the use", limit=_title_limit())
+
+
+def _title_limit() -> int:
+    """The longest title of a use: its column's length."""
     limit = Scenario._meta.get_field("title").max_length
-    return check_text(title.strip(), field="title", label="The title of the use", limit=limit)
+    assert limit is not None, "Scenario.title is a CharField with a max_length"
+    return limit
 
 
 def _copy_title(title: str) -> str:
     """``TITLE (copy)``, the title shortened with an ellipsis where that would be too long."""
-    suffix, limit = " (copy)", Scenario._meta.get_field("title").max_length
+    suffix, limit = " (copy)", _title_limit()
     if len(title) + len(suffix) > limit:
         title = title[: limit - len(suffix) - 1].rstrip() + "…"
     return title + suffix
@@ -444,7 +465,7 @@ RESTORE_TOO_LATE = (
 
 
 @transaction.atomic
-def scenario_delete(*, scenario: Scenario, by) -> Scenario:
+def scenario_delete(*, scenario: Scenario, by: User) -> Scenario:
     """Delete a use from its assessment: it leaves every list, report, export and count at
     once, and keeps everything it held (inputs, reasons, result, report texts, comments),
     so :func:`scenario_restore` can bring it back within :data:`SCENARIO_UNDO_WINDOW`.
@@ -452,14 +473,13 @@ def scenario_delete(*, scenario: Scenario, by) -> Scenario:
     _lock_editable(scenario.assessment, by)
     scenario = Scenario.objects.select_for_update().get(pk=scenario.pk)
     scenario.deleted_at = timezone.now()
-    scenario._history_user = by
-    scenario._change_reason = SCENARIO_DELETED_REASON
+    history_note(scenario, by=by, reason=SCENARIO_DELETED_REASON)
     scenario.save()
     return scenario
 
 
 @transaction.atomic
-def scenario_restore(*, scenario: Scenario, by) -> Scenario:
+def scenario_restore(*, scenario: Scenario, by: User) -> Scenario:
     """Undo :func:`scenario_delete`: the use comes back as it was, in its place. Refused
     (``PermissionDenied``) to anyone but the assessment's engineer, once the assessment is
     submitted or approved, and after :data:`SCENARIO_UNDO_WINDOW`. A use in effect (an undo
@@ -471,14 +491,13 @@ def scenario_restore(*, scenario: Scenario, by) -> Scenario:
     if timezone.now() - scenario.deleted_at > SCENARIO_UNDO_WINDOW:
         raise PermissionDenied(RESTORE_TOO_LATE.format(title=scenario.title))
     scenario.deleted_at = None
-    scenario._history_user = by
-    scenario._change_reason = SCENARIO_RESTORED_REASON
+    history_note(scenario, by=by, reason=SCENARIO_RESTORED_REASON)
     scenario.save()
     return scenario
 
 
 @transaction.atomic
-def scenario_rename(*, scenario: Scenario, by, title: str) -> Scenario:
+def scenario_rename(*, scenario: Scenario, by: User, title: str) -> Scenario:
     _lock_editable(scenario.assessment, by)
     title = _check_title(title)
     if not title:
@@ -492,13 +511,13 @@ RELEASE_TEXTS_REASON = "The report's words for the releases changed."
 
 
 @transaction.atomic
-def scenario_update_release_texts(*, scenario: Scenario, by, texts: Mapping[str, Mapping[str, str]]) -> Scenario:
+def scenario_update_release_texts(*, scenario: Scenario, by: User, texts: Mapping[str, Mapping[str, str]]) -> Scenario:
     """Store the engineer's "to:" and "basis:" words for the use's releases (blank entries
     are dropped, so the report prints its default again); refused on locked work, and
     checked by ``models.release_texts_errors`` as every other way in."""
     _lock_editable(scenario.assessment, by)
     scenario = Scenario.objects.select_for_update().get(pk=scenario.pk)
-    cleaned = {}
+    cleaned: dict[str, dict[str, Any]] = {}
     for number, entry in texts.items():
         kept = {name: text.strip() for name, text in entry.items() if isinstance(text, str) and text.strip()}
         kept |= {name: text for name, text in entry.items() if not isinstance(text, str)}  # refused below
@@ -506,6 +525,6 @@ def scenario_update_release_texts(*, scenario: Scenario, by, texts: Mapping[str,
             cleaned[str(number)] = kept
     scenario.release_texts = cleaned
     scenario.full_clean()
-    scenario._change_reason = RELEASE_TEXTS_REASON
+    history_note(scenario, reason=RELEASE_TEXTS_REASON)
     scenario.save()
     return scenario

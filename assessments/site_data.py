@@ -18,6 +18,7 @@ from .esd import registry
 from .esd.parameters import CHOICE, EngineValidationError, Param, Step
 from .esd.site_data import DARS_COMPOSITE, DOC, METHODS, POLLUTANT_CLASSES, SITE_SPECIFIC, STEP, SiteMethod, standing
 from .esd.site_data.entries import SITE_DATA_NAME
+from .models import Scenario
 from .numbers import entered, unit_for
 
 #: The wizard step's key: the engine's step of the methods' inputs (``esd.site_data.STEP``).
@@ -106,9 +107,10 @@ def entry_text(entry: Any) -> str:
     """
     if not isinstance(entry, Mapping):
         return str(entry)
-    method = METHODS.get(entry.get("method")) if isinstance(entry.get("method"), str) else None
-    title = method.title if method is not None else str(entry.get("method"))
-    inputs = entry.get("inputs") if isinstance(entry.get("inputs"), Mapping) else {}
+    method_key, stored_inputs = entry.get("method"), entry.get("inputs")
+    method = METHODS.get(method_key) if isinstance(method_key, str) else None
+    title = method.title if method is not None else str(method_key)
+    inputs: Mapping[Any, Any] = stored_inputs if isinstance(stored_inputs, Mapping) else {}
     # In the method's declaration order (a database's JSON may hold the keys in another).
     order = [p.symbol for p in method.params.params] if method is not None else []
     symbols = [s for s in order if s in inputs] + sorted((s for s in inputs if s not in order), key=str)
@@ -174,7 +176,7 @@ def result_entries(result: Mapping[str, Any] | None) -> list[dict[str, Any]]:
     return out
 
 
-def release_choices(scenario) -> list[tuple[int, str]]:
+def release_choices(scenario: Scenario) -> list[tuple[int, str]]:
     """The releases an entry may replace: ``(number, source)`` of the scenario's own releases.
 
     From the engine on the scenario's saved inputs without its site data (the releases the

@@ -8,25 +8,31 @@ two whole dictionaries. A review decision and the status change it made are one 
 Numbers read as everywhere else (``assessments.numbers``): inputs as entered, computed
 figures to three significant figures.
 
-How a stored value and an input read here (``value_text``, ``input_text``,
-``input_label``, ``reason_label``) is also how the comparison of two revisions reads them
-(``assessments.comparison``).
+How a stored value and an input read (``value_text``, ``input_text``, ``input_label``,
+``reason_label``) is ``assessments.stored_text``'s, which the comparison of two revisions
+(``assessments.comparison``) reads too.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
+from datetime import datetime, timedelta
+from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db.models import Min
-from django.utils import timezone
+from django.contrib.auth.models import User
+from django.db.models import Field, Min, Model
 
 from . import presentation
+from .esd.parameters import ParamSet
 from .models import Assessment, DecisionAction, ReviewDecision, Scenario, SealedReport, Status, Submission
-from .numbers import entered, quantity
-from .site_data import SITE_SPECIFIC, SITE_STEP_TITLE, entries_text
+from .numbers import quantity
+from .stored_text import declared_params, input_label, input_text, reason_label, value_text
+
+#: A row of a django-simple-history table. The history's models are built when the
+#: application starts, so the type checker knows no more of a row than this.
+HistoricalRecord = Any
 
 
 @dataclass
@@ -86,7 +92,7 @@ def assessment_history(*, assessment: Assessment) -> list[HistoryEntry]:
         users=users,
     )
     scenario_records = Scenario.history.filter(assessment_id=assessment.pk).select_related("history_user")
-    by_scenario: dict[int, list] = {}
+    by_scenario: dict[int, list[HistoricalRecord]] = {}
     for record in scenario_records.order_by("history_date", "history_id"):
         by_scenario.setdefault(record.id, []).append(record)
     for records in by_scenario.values():
@@ -175,7 +181,10 @@ def _amendments_marked(entries: list[HistoryEntry], *, submission: Submission) -
     return entries
 
 
-def _record_entries(records: Iterable, *, model, subject, users: UserNames, params=None) -> list[HistoryEntry]:
+def _record_entries(
+    records: Iterable[HistoricalRecord], *, model: type[Model], subject: Callable[[HistoricalRecord], str],
+    users: UserNames, params: ParamSet | None = None,
+) -> list[HistoryEntry]:
     out: list[HistoryEntry] = []
     previous = None
     excluded = EXCLUDED_FIELDS[model]
@@ -210,7 +219,9 @@ def _record_entries(records: Iterable, *, model, subject, users: UserNames, para
     return out
 
 
-def _initial_values(record, *, model, excluded, users, params=None) -> list[FieldChange]:
+def _initial_values(
+    record: HistoricalRecord, *, model: type[Model], excluded: set[str], users: UserNames, params: ParamSet | None = None,
+) -> list[FieldChange]:
     changes: list[FieldChange] = []
     for model_field in record.tracked_fields:
         if not model_field.editable or model_field.primary_key or model_field.name in excluded:
@@ -222,17 +233,19 @@ def _initial_values(record, *, model, excluded, users, params=None) -> list[Fiel
     return changes
 
 
-def _empty_like(value):
+def _empty_like(value: object) -> dict[str, Any] | None:
     return {} if isinstance(value, dict) else None
 
 
-def _expand(model, name: str, old, new, users, params=None) -> list[FieldChange]:
+def _expand(
+    model: type[Model], name: str, old: Any, new: Any, users: UserNames, params: ParamSet | None = None,
+) -> list[FieldChange]:
     """One field's change as the page shows it (JSON dictionaries key by key)."""
     if name in JSON_EXPANDED and isinstance(old or {}, dict) and isinstance(new or {}, dict):
         old, new = old or {}, new or {}
-        label = input_label if name == "inputs" else reason_label
+        label_of = input_label if name == "inputs" else reason_label
         return [
-            FieldChange(label(params, key), input_text(key, old.get(key), params) if name == "inputs" else value_text(old.get(key)),
+            FieldChange(label_of(params, key), input_text(key, old.get(key), params) if name == "inputs" else value_text(old.get(key)),
                         input_text(key, new.get(key), params) if name == "inputs" else value_text(new.get(key)), name)
             for key in sorted(set(old) | set(new), key=str)
             if old.get(key) != new.get(key)
@@ -243,7 +256,7 @@ def _expand(model, name: str, old, new, users, params=None) -> list[FieldChange]
         return [FieldChange("Result", result_summary(old), result_summary(new), name)]
     if model is Scenario and name == "scenario_key":
         return [FieldChange("Method", presentation.method_title(old) if old else "", presentation.method_title(new) if new else "", name)]
-    model_field = model._meta.get_field(name)
+    model_field = _column(model, name)
     label = _field_label(model_field)
     if model is Submission and name == "cbi_claims":
         return [FieldChange(label, claims_text(old), claims_text(new), name)]
@@ -259,9 +272,9 @@ def _expand(model, name: str, old, new, users, params=None) -> list[FieldChange]
 RELEASE_TEXT_LABELS = {"to": "the “to:” line", "basis": "the engineer's words"}
 
 
-def _release_text_changes(old: dict, new: dict) -> list[FieldChange]:
+def _release_text_changes(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[FieldChange]:
     """The engineer's report text per release, one row for each release and line that changed."""
-    changes = []
+    changes: list[FieldChange] = []
     for number in sorted(set(old) | set(new), key=lambda n: (len(str(n)), str(n))):
         before, after = old.get(number) or {}, new.get(number) or {}
         for key in sorted(set(before) | set(after), key=lambda k: (k != "to", k)):
@@ -271,7 +284,7 @@ def _release_text_changes(old: dict, new: dict) -> list[FieldChange]:
     return changes
 
 
-def result_summary(result: dict | None) -> str:
+def result_summary(result: Mapping[str, Any] | None) -> str:
     """A stored result in one line: engine version and annual totals by medium."""
     if not result:
         return ""
@@ -283,31 +296,20 @@ def result_summary(result: dict | None) -> str:
     return ("computed with engine " + version if version else "computed") + (f": {totals}" if totals else "")
 
 
-def value_text(value) -> str:
-    """A stored field's value as the page shows it: numbers as entered (with separators,
-    E-notation by the one rule), times in the site's time zone to the minute."""
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "Yes" if value else "No"
-    if isinstance(value, (int, float)):
-        return entered(value)
-    if isinstance(value, datetime):
-        return timezone.localtime(value).strftime("%Y-%m-%d %H:%M") if timezone.is_aware(value) else value.strftime("%Y-%m-%d %H:%M")
-    if isinstance(value, date):
-        return value.isoformat()
-    if isinstance(value, list):
-        return ", ".join(value_text(item) for item in value)
-    if isinstance(value, dict):
-        return "; ".join(f"{key}: {value_text(item)}" for key, item in sorted(value.items(), key=lambda kv: str(kv[0])))
-    return str(value)
+def _column(model: type[Model], name: str) -> Field[Any, Any]:
+    """The field ``name`` of ``model``: a column, as every field a history row tracks is
+    (and every field a case's CBI claim names, ``Submission.CBI_CLAIMABLE``)."""
+    model_field = model._meta.get_field(name)
+    assert isinstance(model_field, Field), f"{model.__name__}.{name}: a column, not a reverse relation"
+    return model_field
 
 
-def _field_label(model_field) -> str:
-    return model_field.verbose_name[:1].upper() + model_field.verbose_name[1:]
+def _field_label(model_field: Field[Any, Any]) -> str:
+    verbose_name = str(model_field.verbose_name)
+    return verbose_name[:1].upper() + verbose_name[1:]
 
 
-def claims_text(claims) -> str:
+def claims_text(claims: object) -> str:
     """The case's CBI claims by the labels of the claimed fields, in the form's order
     (``Specific chemical name, Production volume (kg/yr)``); ``""`` for none."""
     if not claims:
@@ -316,48 +318,14 @@ def claims_text(claims) -> str:
         return value_text(claims)
     known = [name for name in Submission.CBI_CLAIMABLE if name in claims]
     others = [name for name in claims if name not in Submission.CBI_CLAIMABLE]
-    return ", ".join([_field_label(Submission._meta.get_field(name)) for name in known] + [str(n) for n in others])
-
-
-def input_label(params, symbol: str) -> str:
-    """An input as a reviewer reads it: its label and, after it, its symbol
-    (``<label> (<symbol>)``); the symbol alone when the engine does not declare it."""
-    if params is not None and symbol in params:
-        param = params[symbol]
-        return f"{param.label} ({param.shown_symbol})" if param.shown_symbol else param.label
-    if symbol == SITE_SPECIFIC:
-        return f"{SITE_STEP_TITLE} (EIIP)"
-    return f"Input {symbol}"
-
-
-def reason_label(params, symbol: str) -> str:
-    """The reason given for an input: ``Reason: <label> (<symbol>)``."""
-    return f"Reason: {input_label(params, symbol).removeprefix('Input ')}"
-
-
-def input_text(key, value, params=None) -> str:
-    """A stored input as text: a number as entered with its units, a choice by its name, the
-    submitter's site data (a list of entries) as sentences; an input not stored (``None``)
-    is its declared default, said so (``250 days/yr (default)``)."""
-    if key == SITE_SPECIFIC and value is not None:
-        return entries_text(value)
-    param = params[key] if params is not None and key in params else None
-    if value is None:
-        if param is not None and param.default is not None:
-            return f"{input_text(key, param.default, params)} (default)"
-        return ""
-    if param is not None and param.choices and not isinstance(value, (list, dict)):
-        return str(dict(param.choices).get(value, value))
-    if param is not None and param.units and isinstance(value, (int, float)) and not isinstance(value, bool):
-        return f"{entered(value)} {param.units}"
-    return value_text(value)
+    return ", ".join([_field_label(_column(Submission, name)) for name in known] + [str(n) for n in others])
 
 
 def _status_label(status: str) -> str:
     return str(dict(Status.choices).get(status, status))
 
 
-def display_name(user) -> str:
+def display_name(user: User) -> str:
     """A person as the pages name them: the full name, else the user name."""
     return user.get_full_name() or user.get_username()
 
@@ -366,9 +334,9 @@ class UserNames:
     """User id -> the person's name (:func:`display_name`), each looked up once."""
 
     def __init__(self) -> None:
-        self._names: dict[int, str] = {}
+        self._names: dict[int | str, str] = {}
 
-    def name(self, pk) -> str:
+    def name(self, pk: int | str | None) -> str:
         if pk in (None, ""):
             return ""
         if pk not in self._names:
@@ -377,12 +345,3 @@ class UserNames:
         return self._names[pk]
 
 
-def declared_params(scenario_key: str):
-    """The engine's declarations of a scenario's inputs, or ``None`` when this
-    installation's engine does not know the key (an imported case, an old method)."""
-    from .esd import registry
-
-    try:
-        return registry.get(scenario_key).params
-    except Exception:  # unknown key, or an engine module that fails to load
-        return None

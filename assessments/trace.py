@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+from typing import Any
 
 from .esd import registry
 from .esd.parameters import EngineValidationError
@@ -14,7 +15,7 @@ from .esd.site_data import METHODS
 from .esd.text import in_words, internal_name
 
 
-def trace_names(*, result: dict, scenario_key: str) -> dict[str, str]:
+def trace_names(*, result: dict[str, Any], scenario_key: str) -> dict[str, str]:
     """The engine's own keys the calculation trace names (``kg_site_yr``, ``activity_days``:
     :func:`~assessments.esd.text.internal_name`), each as a reviewer reads
     it: an input by its label, a computed step by its label, any other in words
@@ -42,7 +43,7 @@ def trace_words(text: str, names: dict[str, str]) -> str:
     return text
 
 
-def trace_steps(*, result: dict, scenario_key: str) -> list[dict]:
+def trace_steps(*, result: dict[str, Any], scenario_key: str) -> list[dict[str, Any]]:
     """The result's calculation trace for the results page: each step with ``name`` (its
     symbol, or the words of an engine key: :func:`trace_names`), ``is_symbol``, its
     ``equation`` in those words and ``inputs``: ``[{"name", "is_symbol", "value"}]``."""

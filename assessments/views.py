@@ -6,32 +6,35 @@ by the services; views only translate their exceptions into pages.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from audit import selectors as custody_selectors
-from audit.services import What, cbi_access_record
+from reviewer.http import AuthenticatedHttpRequest
 
 from . import case_links, permissions, presentation, review, selectors, services
 from .case_list import CASES_PER_PAGE as CASES_PER_PAGE
 from .case_list import case_list
 from .esd import registry
 from .esd.parameters import EngineValidationError
+from .events import What, shown
 from .exposure_rating import MISSING_RATING, MISSING_RATING_TITLE, printed_rating, rating_help
 from .forms import AssessmentNotesForm, SubmissionForm
 from .forms.binding import add_service_errors, posted
+from .models import SCENARIO_UNDO_MINUTES, Assessment
 from .reports import services as report_services
 from .reports.docx import DOCX_CONTENT_TYPE
-from .reports.tasks import FAILED
+from .reports.tasks import FAILED, RenderState
 from .sensitivity_view import use_sensitivity
 
 
 @require_GET
-def home(request):
+def home(request: AuthenticatedHttpRequest) -> HttpResponse:
     """The cases the user may see, newest first, with status and engineer; searchable.
     Paged by place (``?after=``/``?before=`` a case's place, ``?oldest=1``), never by
     number: a link the list did not make shows the newest page and says so. "My work"
@@ -58,9 +61,9 @@ def home(request):
 
 
 @require_GET
-def submission_detail(request, pk: int):
+def submission_detail(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     submission = selectors.submission_get(user=request.user, pk=pk)
-    cbi_access_record(what=What.CASE_PAGE, request=request, submission=submission)
+    shown(what=What.CASE_PAGE, request=request, submission=submission)
     return render(
         request,
         "assessments/submission_detail.html",
@@ -70,13 +73,12 @@ def submission_detail(request, pk: int):
             "assessments": selectors.assessments_for_submission(submission=submission),
             "can_edit": permissions.can_edit_submission(request.user, submission),
             "can_start": permissions.can_start_assessment(request.user, submission),
-            "custody": custody_selectors.case_log_section(user=request.user, submission=submission),
         },
     )
 
 
 @require_http_methods(["GET", "POST"])
-def submission_create(request):
+def submission_create(request: AuthenticatedHttpRequest) -> HttpResponse:
     if not permissions.can_create_submission(request.user):
         raise PermissionDenied(services.CREATE_NOT_ALLOWED)
     form = SubmissionForm(posted(request), user=request.user)
@@ -94,13 +96,13 @@ def submission_create(request):
 
 
 @require_http_methods(["GET", "POST"])
-def submission_edit(request, pk: int):
+def submission_edit(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     submission = selectors.submission_get(user=request.user, pk=pk)
     if not permissions.can_edit_submission(request.user, submission):
         raise PermissionDenied(services.EDIT_CASE_NOT_ALLOWED)
     amendment = permissions.has_approved_revision(submission)
     if request.method == "GET":
-        cbi_access_record(what=What.CASE_FORM, request=request, submission=submission)
+        shown(what=What.CASE_FORM, request=request, submission=submission)
     form = SubmissionForm(posted(request), instance=submission, amendment=amendment, user=request.user)
     if request.method == "POST" and form.is_valid():
         try:
@@ -123,7 +125,7 @@ def submission_edit(request, pk: int):
 
 
 @require_POST
-def assessment_start(request, pk: int):
+def assessment_start(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     submission = selectors.submission_get(user=request.user, pk=pk)
     assessment = services.assessment_start(submission=submission, by=request.user)
     messages.success(request, "Assessment started: add a use (scenario) to assess.")
@@ -131,9 +133,9 @@ def assessment_start(request, pk: int):
 
 
 @require_GET
-def assessment_detail(request, pk: int):
+def assessment_detail(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     assessment = selectors.assessment_get(user=request.user, pk=pk)
-    cbi_access_record(what=What.ASSESSMENT_PAGE, request=request, assessment=assessment)
+    shown(what=What.ASSESSMENT_PAGE, request=request, assessment=assessment)
     user = request.user
     overview = selectors.assessment_overview(assessment=assessment)
     return render(
@@ -158,13 +160,15 @@ def assessment_detail(request, pk: int):
 
 
 @require_http_methods(["GET", "POST"])
-def assessment_notes(request, pk: int):
+def assessment_notes(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     assessment = selectors.assessment_get(user=request.user, pk=pk)
     if not permissions.can_edit_assessment(request.user, assessment):
         raise PermissionDenied(services.EDIT_ASSESSMENT_NOT_ALLOWED)
     form = AssessmentNotesForm(posted(request), instance=assessment)
     if request.method == "POST" and form.is_valid():
-        data = {name: form.cleaned_data[name] for name in form._meta.fields}
+        fields = form._meta.fields
+        assert fields is not None, "AssessmentNotesForm.Meta names the fields it edits"
+        data = {name: form.cleaned_data[name] for name in fields}
         try:
             services.assessment_update_notes(
                 assessment=assessment, by=request.user, data=data,
@@ -182,7 +186,7 @@ def assessment_notes(request, pk: int):
 
 
 @require_POST
-def scenario_add(request, pk: int):
+def scenario_add(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     assessment = selectors.assessment_get(user=request.user, pk=pk)
     key = request.POST.get("scenario_key", "")
     try:
@@ -200,12 +204,12 @@ def scenario_add(request, pk: int):
 
 
 @require_GET
-def scenario_results(request, pk: int):
+def scenario_results(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     scenario = selectors.scenario_get(user=request.user, pk=pk)
     if not scenario.result:
         messages.info(request, "This use has not been computed yet: finish its wizard first.")
         return redirect("scenario-wizard", pk=scenario.pk)
-    cbi_access_record(what=What.USE_RESULTS, request=request, assessment=scenario.assessment, detail=scenario.title)
+    shown(what=What.USE_RESULTS, request=request, assessment=scenario.assessment, detail=scenario.title)
     return render(
         request,
         "assessments/scenario_results.html",
@@ -221,7 +225,7 @@ def scenario_results(request, pk: int):
 
 
 @require_POST
-def scenario_duplicate(request, pk: int):
+def scenario_duplicate(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     scenario = selectors.scenario_get(user=request.user, pk=pk)
     copy = services.scenario_duplicate(scenario=scenario, by=request.user)
     messages.success(request, f"Copied as “{copy.title}”: change its inputs to try a what-if.")
@@ -229,7 +233,7 @@ def scenario_duplicate(request, pk: int):
 
 
 @require_http_methods(["GET", "POST"])
-def scenario_delete(request, pk: int):
+def scenario_delete(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """GET: what deleting the use takes away, and a button that deletes it (no script
     needed); POST: delete it. The assessment page then offers to undo the delete."""
     scenario = selectors.scenario_get(user=request.user, pk=pk)
@@ -247,13 +251,13 @@ def scenario_delete(request, pk: int):
             "assessment": scenario.assessment,
             "submission": scenario.assessment.submission,
             "contents": selectors.scenario_contents(scenario=scenario),
-            "undo_minutes": services.SCENARIO_UNDO_MINUTES,
+            "undo_minutes": SCENARIO_UNDO_MINUTES,
         },
     )
 
 
 @require_POST
-def scenario_restore(request, pk: int):
+def scenario_restore(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """Undo a use's delete (the button the assessment page shows after it)."""
     scenario = selectors.scenario_get(user=request.user, pk=pk, deleted_too=True)
     services.scenario_restore(scenario=scenario, by=request.user)
@@ -261,23 +265,23 @@ def scenario_restore(request, pk: int):
     return redirect("assessment-detail", pk=scenario.assessment_id)
 
 
-def _sanitised(request) -> bool:
+def _sanitised(request: HttpRequest) -> bool:
     return request.GET.get("copy") == "sanitised"
 
 
 @require_GET
-def irer_preview(request, pk: int):
+def irer_preview(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """The report inside the application's page: the navigation, the way back to the
     revision and the downloads around it."""
     assessment = selectors.assessment_get(user=request.user, pk=pk)
     sanitised = _sanitised(request)
     html = report_services.irer_preview(user=request.user, assessment=assessment, sanitised=sanitised, request=request)
-    cbi_access_record(what=What.REPORT_PREVIEW, request=request, assessment=assessment, sanitised=sanitised)
+    shown(what=What.REPORT_PREVIEW, request=request, assessment=assessment, sanitised=sanitised)
     return HttpResponse(html)
 
 
 @require_GET
-def irer_download(request, pk: int):
+def irer_download(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """The PDF when it is stored; else the page that follows its drawing (202), or says
     why it failed (503), and fetches it when ready."""
     assessment = selectors.assessment_get(user=request.user, pk=pk)
@@ -286,18 +290,35 @@ def irer_download(request, pk: int):
     return report_download_response(request, assessment, download, "irer-download", sanitised, what=What.IRER_PDF)
 
 
+class ReportDownload(Protocol):
+    """A queued report's download (the IRER's, or the IRER's with its contact reports): its
+    file name, and either the PDF or the task drawing it."""
+
+    @property
+    def filename(self) -> str: ...
+
+    @property
+    def pdf(self) -> bytes | None: ...
+
+    @property
+    def render(self) -> RenderState | None: ...
+
+
 def report_download_response(
-    request, assessment, download, url_name: str, sanitised: bool, *, what: str
+    request: AuthenticatedHttpRequest, assessment: Assessment, download: ReportDownload, url_name: str,
+    sanitised: bool, *, what: str,
 ) -> HttpResponse:
     """A queued report's download (the IRER, or the IRER with its contact reports): the PDF
     when it is stored, its handing over recorded in the custody log (``what``: which
     report); else the page that follows its drawing (202) or says why it failed (503),
     warning when the occupational exposure rating is blank."""
     if download.pdf is not None:
-        cbi_access_record(what=what, request=request, assessment=assessment, sanitised=sanitised)
+        shown(what=what, request=request, assessment=assessment, sanitised=sanitised)
         response = HttpResponse(download.pdf, content_type="application/pdf")
         response["Content-Disposition"] = f'attachment; filename="{download.filename}"'
         return response
+    state = download.render
+    assert state is not None, "a download without its PDF names the task drawing it"
     copy = "?copy=sanitised" if sanitised else ""
     return render(
         request,
@@ -306,32 +327,32 @@ def report_download_response(
             "assessment": assessment,
             "submission": assessment.submission,
             "filename": download.filename,
-            "render": download.render,
+            "render": state,
             "download_url": reverse(url_name, args=[assessment.pk]) + copy,
-            "status_url": reverse("irer-status", args=[assessment.pk, download.render.task_id]) + copy,
+            "status_url": reverse("irer-status", args=[assessment.pk, state.task_id]) + copy,
             "rating_missing": not printed_rating(assessment),
             "can_edit": permissions.can_edit_assessment(request.user, assessment),
             "missing_title": MISSING_RATING_TITLE,
             "missing_text": MISSING_RATING,
         },
-        status=503 if download.render.state == FAILED else 202,
+        status=503 if state.state == FAILED else 202,
     )
 
 
 @require_GET
-def irer_docx(request, pk: int):
+def irer_docx(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """The report as an editable Word document, drawn now."""
     assessment = selectors.assessment_get(user=request.user, pk=pk)
     sanitised = _sanitised(request)
     download = report_services.irer_docx_download(user=request.user, assessment=assessment, sanitised=sanitised)
-    cbi_access_record(what=What.IRER_DOCX, request=request, assessment=assessment, sanitised=sanitised)
+    shown(what=What.IRER_DOCX, request=request, assessment=assessment, sanitised=sanitised)
     response = HttpResponse(download.docx, content_type=DOCX_CONTENT_TYPE)
     response["Content-Disposition"] = f'attachment; filename="{download.filename}"'
     return response
 
 
 @require_GET
-def irer_status(request, pk: int, task_id):
+def irer_status(request: AuthenticatedHttpRequest, pk: int, task_id: str) -> HttpResponse:
     """The state of a report's task as JSON, for the page above (static/js/irer-progress.js)."""
     assessment = selectors.assessment_get(user=request.user, pk=pk)
     state = report_services.irer_render_state(

@@ -5,13 +5,15 @@ results."""
 from __future__ import annotations
 
 from django.contrib import messages
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from audit.services import What, cbi_access_record
+from reviewer.http import AuthenticatedHttpRequest
 
 from . import band_tasks, selectors
+from .events import What, shown
 from .sensitivity_view import use_sensitivity
 
 #: Where the band's button goes back to: the results page (default) or the sensitivity page.
@@ -19,14 +21,14 @@ BAND_BACK = {"results": ("scenario-results", "#sensitivity"), "charts": ("scenar
 
 
 @require_GET
-def scenario_sensitivity(request, pk: int):
+def scenario_sensitivity(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """Every release and exposure's tornado chart, with its table, for a computed use."""
     scenario = selectors.scenario_get(user=request.user, pk=pk)  # a case the user may not see: 404
     if not scenario.result:
         messages.info(request, "This use has not been computed yet: finish its wizard first.")
         return redirect("scenario-wizard", pk=scenario.pk)
-    cbi_access_record(what=What.USE_RESULTS, request=request, assessment=scenario.assessment,
-                      detail=f"{scenario.title} (sensitivity)")
+    shown(what=What.USE_RESULTS, request=request, assessment=scenario.assessment,
+          detail=f"{scenario.title} (sensitivity)")
     return render(request, "assessments/scenario_sensitivity.html", {
         "scenario": scenario,
         "assessment": scenario.assessment,
@@ -36,7 +38,7 @@ def scenario_sensitivity(request, pk: int):
 
 
 @require_POST
-def scenario_sensitivity_band(request, pk: int):
+def scenario_sensitivity_band(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """Enqueue the band of the use's current inputs (once per key) and go back to its results
     (or its sensitivity page, ``back=charts``), saying whether the band is there, being
     computed, or why it cannot be."""

@@ -11,14 +11,17 @@ costs a render.
 
 from __future__ import annotations
 
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
+
+from reviewer.http import AuthenticatedHttpRequest
 
 from .esd import verification
 
 
 @require_GET
-def method_validation(request):
+def method_validation(request: AuthenticatedHttpRequest) -> HttpResponse:
     return render(request, "assessments/method_validation.html", {
         "validation": verification.validation(),
         "digits": verification.COMPUTED_DIGITS,

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
+
+from reviewer.http import AuthenticatedHttpRequest
 
 from . import permissions, selectors, services
 from .forms.binding import add_service_errors, posted
@@ -14,7 +17,7 @@ from .reports.releases import release_groups_texts
 
 
 @require_http_methods(["GET", "POST"])
-def scenario_release_texts(request, pk: int):
+def scenario_release_texts(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     scenario = selectors.scenario_get(user=request.user, pk=pk)
     if not permissions.can_edit_assessment(request.user, scenario.assessment):
         raise PermissionDenied(services.EDIT_ASSESSMENT_NOT_ALLOWED)

@@ -10,20 +10,26 @@ error message.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from audit.services import What, cbi_access_record
+from reviewer.http import AuthenticatedHttpRequest
 
 from . import comparison, review, selectors, timeline, workflow
+from .events import What, shown
 from .limits import check_text
 
 COMMENT_LABELS = {"note": "The note", "comment": "The comment", "volume_reason": "The reason"}
 
 
-def _act(request, pk: int, service, success: str, **fields: str):
+def _act(
+    request: AuthenticatedHttpRequest, pk: int, service: Callable[..., object], success: str, **fields: str
+) -> HttpResponse:
     """Run one workflow service on the visible assessment ``pk`` with the posted text
     ``fields`` (service argument -> form field); back to its page. Text with a NUL or
     over the limit is refused with a message, never cut short."""
@@ -43,7 +49,7 @@ def _act(request, pk: int, service, success: str, **fields: str):
 
 
 @require_GET
-def review_queue(request):
+def review_queue(request: AuthenticatedHttpRequest) -> HttpResponse:
     """The supervisors' queue, soonest due first, a page at a time (``?after=``/``?before=``
     a row's place), with how many wait in all (``review.review_queue_count``)."""
     page, problem = review.review_queue_page(user=request.user, params=request.GET)
@@ -57,23 +63,21 @@ def review_queue(request):
 
 
 @require_POST
-def assessment_submit(request, pk: int):
+def assessment_submit(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     return _act(
         request, pk, workflow.assessment_submit, "Submitted for approval.", note="note", volume_reason="volume_reason"
     )
 
 
 @require_POST
-def assessment_approve(request, pk: int):
+def assessment_approve(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     return _act(request, pk, workflow.assessment_approve, "Approved.", comment="comment")
 
 
 @require_POST
-def assessment_return(request, pk: int):
+def assessment_return(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """Return, with the general comment and any comments on single uses (``use-comment-<id>``
-    fields), all in one transaction (``notices.services.assessment_return_with_use_comments``)."""
-    from notices.services import USE_COMMENT_LIMIT, assessment_return_with_use_comments
-
+    fields), all in one transaction (``workflow.assessment_return``)."""
     assessment = selectors.assessment_get(user=request.user, pk=pk)
     try:
         comment = check_text(request.POST.get("comment", ""), field="comment", label=COMMENT_LABELS["comment"])
@@ -82,8 +86,8 @@ def assessment_return(request, pk: int):
             text = request.POST.get(f"use-comment-{scenario.pk}", "")
             if text.strip():
                 label = f"The comment on “{scenario.title}”"
-                use_comments[scenario.pk] = check_text(text, field="comment", label=label, limit=USE_COMMENT_LIMIT)
-        assessment_return_with_use_comments(
+                use_comments[scenario.pk] = check_text(text, field="comment", label=label, limit=workflow.USE_COMMENT_LIMIT)
+        workflow.assessment_return(
             assessment=assessment, by=request.user, comment=comment, use_comments=use_comments
         )
     except ValidationError as exc:
@@ -95,14 +99,14 @@ def assessment_return(request, pk: int):
 
 
 @require_POST
-def assessment_withdraw(request, pk: int):
+def assessment_withdraw(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     return _act(
         request, pk, workflow.assessment_withdraw, "Withdrawn: the assessment is a draft again.", note="note"
     )
 
 
 @require_POST
-def assessment_revise(request, pk: int):
+def assessment_revise(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     assessment = selectors.assessment_get(user=request.user, pk=pk)
     revision = workflow.assessment_revise(assessment=assessment, by=request.user)
     messages.success(request, f"Revision {revision.revision} started as a copy of revision {assessment.revision}.")
@@ -110,9 +114,9 @@ def assessment_revise(request, pk: int):
 
 
 @require_GET
-def assessment_history(request, pk: int):
+def assessment_history(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     assessment = selectors.assessment_get(user=request.user, pk=pk)
-    cbi_access_record(what=What.HISTORY, request=request, assessment=assessment)
+    shown(what=What.HISTORY, request=request, assessment=assessment)
     return render(
         request,
         "review/history.html",
@@ -125,12 +129,12 @@ def assessment_history(request, pk: int):
 
 
 @require_GET
-def assessment_compare(request, pk: int):
+def assessment_compare(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     other = request.GET.get("with", "")
     other_pk = int(other) if other.isdigit() and len(other) < 19 else None  # fits a bigint
     show_all = request.GET.get("all") == "1"  # else the differences only
     context = comparison.revision_comparison(user=request.user, pk=pk, other_pk=other_pk, show_all=show_all)
     if context["right"] is not None:  # two revisions shown side by side
-        cbi_access_record(what=What.COMPARE, request=request, assessment=context["assessment"],
-                          detail=f"with revision {context['other'].revision}")
+        shown(what=What.COMPARE, request=request, assessment=context["assessment"],
+              detail=f"with revision {context['other'].revision}")
     return render(request, "review/compare.html", context)

@@ -12,11 +12,16 @@ the pattern Django documents for changing upload handlers (``csrf_exempt`` outsi
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.core.files.uploadhandler import FileUploadHandler, StopUpload
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods
+
+from reviewer.http import AuthenticatedHttpRequest
 
 from .reports.seal import CHECK_MAX_BYTES, check_pdf
 
@@ -30,24 +35,24 @@ PDF_EMPTY = "The file is empty."
 class SizeLimit(FileUploadHandler):
     """Stops reading an uploaded file past ``limit`` bytes, remembering that it did."""
 
-    def __init__(self, request=None, limit: int | None = None) -> None:
+    def __init__(self, request: HttpRequest | None = None, limit: int | None = None) -> None:
         super().__init__(request)
         self.limit = CHECK_MAX_BYTES if limit is None else limit
         self.received = 0
         self.exceeded = False
 
-    def new_file(self, *args, **kwargs) -> None:
+    def new_file(self, *args: Any, **kwargs: Any) -> None:
         super().new_file(*args, **kwargs)
         self.received = 0
 
-    def receive_data_chunk(self, raw_data, start):
+    def receive_data_chunk(self, raw_data: bytes, start: int) -> bytes:
         self.received += len(raw_data)
         if self.received > self.limit:
             self.exceeded = True
             raise StopUpload(connection_reset=False)
         return raw_data
 
-    def file_complete(self, file_size):
+    def file_complete(self, file_size: int) -> None:
         return None
 
 
@@ -57,7 +62,7 @@ class SealCheckForm(forms.Form):
         error_messages={"required": PDF_REQUIRED, "empty": PDF_EMPTY},
     )
 
-    def __init__(self, *args, too_large: bool = False, **kwargs) -> None:
+    def __init__(self, *args: Any, too_large: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.too_large = too_large
         if too_large:  # what the upload handler stopped reading is not there to be "required"
@@ -69,7 +74,7 @@ class SealCheckForm(forms.Form):
         upload = self.cleaned_data["pdf"]
         if upload.size > CHECK_MAX_BYTES:
             raise forms.ValidationError(PDF_TOO_LARGE)
-        data = upload.read()
+        data: bytes = upload.read()  # the upload is read in binary mode
         if not data.startswith(b"%PDF-"):
             raise forms.ValidationError(PDF_NOT_PDF)
         return data
@@ -77,14 +82,14 @@ class SealCheckForm(forms.Form):
 
 @csrf_exempt
 @require_http_methods(["GET", "HEAD", "POST"])
-def irer_verify(request):
+def irer_verify(request: AuthenticatedHttpRequest) -> HttpResponse:
     limit = SizeLimit(request)
     request.upload_handlers.insert(0, limit)
     return _irer_verify(request, limit)
 
 
 @csrf_protect
-def _irer_verify(request, limit: SizeLimit):
+def _irer_verify(request: AuthenticatedHttpRequest, limit: SizeLimit) -> HttpResponse:
     check = None
     if request.method == "POST":
         form = SealCheckForm(request.POST, request.FILES, too_large=limit.exceeded)

@@ -19,24 +19,27 @@ and a form that does not name the step of its address a 400.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import SimpleNamespace
+from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import Http404, HttpResponseBadRequest
+from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.datastructures import MultiValueDict
 from django.views.decorators.http import require_http_methods
 
-from audit.services import What, cbi_access_record
+from reviewer.http import AuthenticatedHttpRequest
 
 from . import case_links, input_rules, permissions, selectors, services
 from .esd import registry
 from .esd.parameters import ALL, Step
 from .esd.site_data import SITE_SPECIFIC
+from .events import What, shown
 from .forms.binding import add_service_errors
-from .forms.scenarios import SEEN_FIELD, step_form_class, step_initial
+from .forms.scenarios import SEEN_FIELD, StepForm, step_form_class, step_initial
 from .forms.site_data import ADD_BUTTON, SHOW_BUTTON, SiteDataForm, initial_from_post, site_initial
 from .models import Scenario
 from .site_data import SITE_STEP, SITE_STEP_INFO, release_choices
@@ -71,7 +74,7 @@ def _typed_key(scenario: Scenario) -> str:
 
 
 @require_http_methods(["GET", "POST"])
-def scenario_wizard(request, pk: int, step: str | None = None):
+def scenario_wizard(request: AuthenticatedHttpRequest, pk: int, step: str | None = None) -> HttpResponse:
     """A step of the use's wizard; without a step, the step after the last one saved (the
     first when none is, or when the use has been computed since)."""
     scenario = selectors.scenario_get(user=request.user, pk=pk)
@@ -87,8 +90,8 @@ def scenario_wizard(request, pk: int, step: str | None = None):
         raise Http404(NO_SUCH_STEP)
     if request.method == "POST":
         return _post(request, scenario, keys, step)
-    cbi_access_record(what=What.USE_WIZARD, request=request, assessment=scenario.assessment,
-                      detail=f"{scenario.title}, step “{steps[step]}”")
+    shown(what=What.USE_WIZARD, request=request, assessment=scenario.assessment,
+          detail=f"{scenario.title}, step “{steps[step]}”")
     typed = request.session.get(_typed_key(scenario), {}).get(step)
     data = None
     if typed:  # what was typed, shown again: it continues from the step as saved now
@@ -97,7 +100,7 @@ def scenario_wizard(request, pk: int, step: str | None = None):
     return _render(request, scenario, keys, step, step_form(scenario, step, data))
 
 
-def _post(request, scenario: Scenario, keys: list[str], step: str):
+def _post(request: AuthenticatedHttpRequest, scenario: Scenario, keys: list[str], step: str) -> HttpResponse:
     goto = request.POST.get(GOTO)
     if request.POST.get(step_field(scenario)) != step or (goto and goto not in keys):
         return HttpResponseBadRequest(UNKNOWN_STEP)
@@ -105,8 +108,8 @@ def _post(request, scenario: Scenario, keys: list[str], step: str):
         # Shown again unsaved and unchecked: with the chosen method's inputs ("Show this
         # method's inputs", the no-JavaScript way) or with one more entry ("Add another entry").
         initial = initial_from_post(request.POST, step, add=ADD_BUTTON in request.POST)
-        form = SiteDataForm(prefix=step, initial=initial, releases=release_choices(scenario))
-        return _render(request, scenario, keys, step, form)
+        site_form = SiteDataForm(prefix=step, initial=initial, releases=release_choices(scenario))
+        return _render(request, scenario, keys, step, site_form)
     if goto:  # "Back" or a step link: what was typed here is kept, valid or not, unsaved
         typed = request.session.get(_typed_key(scenario), {})
         typed[step] = {name: request.POST.getlist(name) for name in request.POST if name.startswith(f"{step}-")}
@@ -117,7 +120,7 @@ def _post(request, scenario: Scenario, keys: list[str], step: str):
         return _render(request, scenario, keys, step, form)
     seen = form.cleaned_data.get(SEEN_FIELD) or None
     try:
-        if step == SITE_STEP:
+        if isinstance(form, SiteDataForm):  # the form of SITE_STEP
             scenario = services.scenario_save_site_data(
                 scenario=scenario, by=request.user, entries=form.step_entries, seen_token=seen)
         else:
@@ -135,7 +138,7 @@ def _post(request, scenario: Scenario, keys: list[str], step: str):
     return redirect(_step_url(scenario, keys[keys.index(step) + 1]))
 
 
-def step_form(scenario: Scenario, step: str, data=None):
+def step_form(scenario: Scenario, step: str, data: Mapping[str, Any] | None = None) -> StepForm | SiteDataForm:
     """The step's form: bound to ``data`` when given, its initial values the saved draft."""
     if step == SITE_STEP:
         initial = site_initial(scenario.inputs.get(SITE_SPECIFIC))
@@ -149,7 +152,7 @@ def step_form(scenario: Scenario, step: str, data=None):
     return form_class(data, prefix=step, initial=initial, saved_inputs=scenario.inputs)
 
 
-def _compute(request, scenario: Scenario):
+def _compute(request: AuthenticatedHttpRequest, scenario: Scenario) -> HttpResponse:
     """Compute the use from its saved inputs: to its results, or to the step of the first
     input that stops the computation, each problem named in a message."""
     try:
@@ -174,7 +177,9 @@ def _compute(request, scenario: Scenario):
     return redirect("scenario-results", pk=scenario.pk)
 
 
-def _render(request, scenario: Scenario, keys: list[str], step: str, form):
+def _render(
+    request: AuthenticatedHttpRequest, scenario: Scenario, keys: list[str], step: str, form: StepForm | SiteDataForm
+) -> HttpResponse:
     steps = wizard_steps(scenario.scenario_key)
     i = keys.index(step)
     position = SimpleNamespace(current=step, step1=i + 1, count=len(keys), prev=keys[i - 1] if i else None,

@@ -25,17 +25,18 @@ approved assessment into a new draft, reading the approved one only.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+
+from django.contrib.auth.models import User
 from django.core.exceptions import ImproperlyConfigured, PermissionDenied, ValidationError
-from django.db import transaction
+from django.db import models, transaction
 from django.db.models import Max
 from django.dispatch import Signal
 from django.utils import timezone
 
-from notices.models import Verb
-from notices.services import notify
-
-from . import permissions, selectors, services
+from . import events, permissions, selectors, services
 from .engine_results import engine_result_difference
+from .limits import TEXT_LIMITS
 from .models import (
     Assessment,
     DecisionAction,
@@ -46,7 +47,6 @@ from .models import (
     case_snapshot,
     refresh_latest_assessment,
 )
-from .notices import review_supervisors
 from .review import result_problems
 from .roles import is_supervisor
 
@@ -65,6 +65,8 @@ WITHDRAW_NOT_ALLOWED = "Only the assessment's engineer can withdraw it."
 REVIEW_NOT_ALLOWED = "Only a supervisor can approve or return an assessment."
 SELF_REVIEW_NOT_ALLOWED = "You cannot approve or return your own assessment: another supervisor must review it."
 RETURN_COMMENT_REQUIRED = "Say what must change: a comment is required to return an assessment."
+#: The longest comment on one use of a returned revision (``events.returned``'s ``use_comments``).
+USE_COMMENT_LIMIT = TEXT_LIMITS["comment"]
 NO_SCENARIOS = "Add at least one use (scenario) before submitting."
 NOT_COMPUTED = "Compute every use before submitting. Not computed: {titles}."
 STALE_RESULTS = "Inputs changed since these uses were computed; compute them again before submitting: {titles}."
@@ -90,13 +92,13 @@ NO_SEALER = "No receiver of workflow.assessment_approved is connected: the appro
 #: what this system draws, never the file's bytes.
 assessment_approved = Signal()
 
-STATUS_WORDS = {
+STATUS_WORDS: dict[str, str] = {
     Status.DRAFT: "a draft",
     Status.SUBMITTED: "submitted",
     Status.RETURNED: "returned",
     Status.APPROVED: "approved",
 }
-ACTION_WORDS = {
+ACTION_WORDS: dict[str, str] = {
     DecisionAction.SUBMIT: "submitted",
     DecisionAction.APPROVE: "approved",
     DecisionAction.RETURN: "returned",
@@ -105,7 +107,7 @@ ACTION_WORDS = {
 
 
 @transaction.atomic
-def assessment_submit(*, assessment: Assessment, by, note: str = "", volume_reason: str = "") -> Assessment:
+def assessment_submit(*, assessment: Assessment, by: User, note: str = "", volume_reason: str = "") -> Assessment:
     """The engineer hands the assessment to the supervisors, with an optional note.
 
     When the uses together need more than the case's production volume, the engineer's
@@ -124,13 +126,12 @@ def assessment_submit(*, assessment: Assessment, by, note: str = "", volume_reas
         assessment.volume_excess_reason = volume_reason
         assessment.full_clean()
     assessment = _transition(assessment, action=DecisionAction.SUBMIT, by=by, comment=note)
-    notify(verb=Verb.SUBMITTED, recipients=review_supervisors(assessment=assessment), submission=assessment.submission,
-           assessment=assessment, by=by, comment=note)
+    events.submitted.send(sender=Assessment, assessment=assessment, by=by, note=note)
     return assessment
 
 
 @transaction.atomic
-def assessment_withdraw(*, assessment: Assessment, by, note: str = "") -> Assessment:
+def assessment_withdraw(*, assessment: Assessment, by: User, note: str = "") -> Assessment:
     """The engineer takes a submitted assessment back before any decision: it is a draft
     again, editable, and the supervisors' queue no longer lists it."""
     assessment = _lock(assessment)
@@ -141,7 +142,7 @@ def assessment_withdraw(*, assessment: Assessment, by, note: str = "") -> Assess
 
 
 @transaction.atomic
-def assessment_approve(*, assessment: Assessment, by, comment: str = "") -> Assessment:
+def assessment_approve(*, assessment: Assessment, by: User, comment: str = "") -> Assessment:
     """A supervisor (never the engineer) approves: the stored results become final, and
     the report is drawn once and sealed (``reports.seal``: its PDF and SHA-256 stored with
     the approval, in this transaction)."""
@@ -155,27 +156,30 @@ def assessment_approve(*, assessment: Assessment, by, comment: str = "") -> Asse
     assessment = _transition(assessment, action=DecisionAction.APPROVE, by=by, comment=comment)
     approval = assessment.decisions.filter(action=DecisionAction.APPROVE).order_by("-id").first()
     assessment_approved.send(sender=Assessment, assessment=assessment, decision=approval)
-    notify(verb=Verb.APPROVED, recipients=[assessment.engineer], submission=assessment.submission,
-           assessment=assessment, by=by, comment=comment)
+    events.approved.send(sender=Assessment, assessment=assessment, by=by, comment=comment)
     return assessment
 
 
 @transaction.atomic
-def assessment_return(*, assessment: Assessment, by, comment: str) -> Assessment:
-    """A supervisor (never the engineer) sends the assessment back, saying why."""
+def assessment_return(*, assessment: Assessment, by: User, comment: str,
+                      use_comments: Mapping[int, str] | None = None) -> Assessment:
+    """A supervisor (never the engineer) sends the assessment back, saying why, with any
+    comments on its single uses (``use_comments``: scenario id -> text), all or nothing: the
+    comments are written by the receivers of ``events.returned`` (``notices``), in this
+    transaction."""
     assessment = _lock(assessment)
     _check_transition(assessment, DecisionAction.RETURN)
     _check_reviewer(assessment, by)
     if not (comment or "").strip():
         raise ValidationError({"comment": RETURN_COMMENT_REQUIRED})
     assessment = _transition(assessment, action=DecisionAction.RETURN, by=by, comment=comment)
-    notify(verb=Verb.RETURNED, recipients=[assessment.engineer], submission=assessment.submission,
-           assessment=assessment, by=by, comment=comment)
+    events.returned.send(sender=Assessment, assessment=assessment, by=by, comment=comment,
+                         use_comments=dict(use_comments or {}))
     return assessment
 
 
 @transaction.atomic
-def assessment_revise(*, assessment: Assessment, by) -> Assessment:
+def assessment_revise(*, assessment: Assessment, by: User) -> Assessment:
     """Copy the latest, approved revision (notes, scenarios with their inputs, reasons
     and stored results) into a new draft numbered after the latest, engineered by ``by``.
     A copied input linked to the case (``case_links.is_linked``, against the case as the
@@ -235,7 +239,7 @@ def _check_transition(assessment: Assessment, action: str) -> None:
         )
 
 
-def _check_reviewer(assessment: Assessment, by) -> None:
+def _check_reviewer(assessment: Assessment, by: User) -> None:
     if permissions.can_review(by, assessment):
         return
     if is_supervisor(by) and assessment.engineer_id == by.pk:
@@ -271,11 +275,11 @@ def _is_engine_result(scenario: Scenario) -> bool:
     )
 
 
-def _titles(scenarios) -> str:
+def _titles(scenarios: Iterable[Scenario]) -> str:
     return ", ".join(f"“{scenario.title}”" for scenario in scenarios)
 
 
-def _transition(assessment: Assessment, *, action: str, by, comment: str) -> Assessment:
+def _transition(assessment: Assessment, *, action: str, by: User, comment: str) -> Assessment:
     from_status = assessment.status
     to_status = TRANSITIONS[(from_status, action)]
     assessment.status = to_status
@@ -298,10 +302,8 @@ def _transition(assessment: Assessment, *, action: str, by, comment: str) -> Ass
     return assessment
 
 
-def _save_with_history(instance, *, by, reason: str = "") -> None:
+def _save_with_history(instance: models.Model, *, by: User, reason: str = "") -> None:
     """Save, recording ``by`` (and ``reason``) in the historical record even outside a
-    request (django-simple-history reads ``_history_user`` and ``_change_reason``)."""
-    instance._history_user = by
-    if reason:
-        instance._change_reason = reason
+    request (``services.history_note``)."""
+    services.history_note(instance, by=by, reason=reason)
     instance.save()

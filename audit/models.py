@@ -16,6 +16,8 @@ from django.core.exceptions import PermissionDenied
 from django.db import models
 from django.utils import timezone
 
+from assessments import events
+
 USER_AGENT_MAX_LENGTH = 500
 
 
@@ -89,26 +91,8 @@ class CbiAccess(models.Model):
         ACCESS = "access", "full CBI data seen"
         REFUSED_NUMBER = "refused_number", "refused case number"
 
-    class What(models.TextChoices):
-        CASE_PAGE = "case_page", "case page"
-        CASE_FORM = "case_form", "case edit form"
-        ADMIN_CASE = "admin_case", "case in the admin"
-        ASSESSMENT_PAGE = "assessment_page", "assessment page"
-        USE_RESULTS = "use_results", "use results"
-        USE_WIZARD = "use_wizard", "use wizard"
-        HISTORY = "history", "history"
-        COMPARE = "compare", "compare"
-        REPORT_PREVIEW = "report_preview", "report preview"
-        IRER_PDF = "irer_pdf", "IRER PDF (full)"
-        IRER_DOCX = "irer_docx", "IRER Word (full)"
-        IRER_CONTACTS_PDF = "irer_contacts_pdf", "IRER with contacts PDF"
-        CONTACT_REPORT = "contact_report", "contact report"
-        CONTACT_REPORT_PDF = "contact_report_pdf", "contact report PDF"
-        CONTACT_REPORTS_PDF = "contact_reports_pdf", "contact reports PDF"
-        EXPORT = "export", "export"
-        # Refused case numbers (Kind.REFUSED_NUMBER): where the number was typed.
-        NEW_CASE = "new_case", "new case"
-        CASE_RENAME = "case_rename", "case renumbered"
+    #: Which page or copy (for a refused number: where it was typed), as the event names it.
+    What = events.What
 
     kind = models.CharField(max_length=20, choices=Kind.choices, default=Kind.ACCESS)
     what = models.CharField(max_length=24, choices=What.choices)

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import getpass
 import logging
-import os
 from typing import TYPE_CHECKING
 
 from django.contrib.auth import get_user_model
@@ -107,17 +105,6 @@ def cbi_access_record(
         ip=ip,
         user_agent=user_agent,
     )
-
-
-def os_user() -> str:
-    """Who ran a management command: the operating system's user name (and, under sudo,
-    who ran sudo), for the custody row of a command that hands over a CBI case's data."""
-    try:
-        name = getpass.getuser()
-    except (OSError, KeyError):  # no login name and no password-file entry for the process's uid
-        name = f"uid {os.getuid()}"
-    sudo = os.environ.get("SUDO_USER")
-    return f"{name} (sudo by {sudo})" if sudo and sudo != name else name
 
 
 def case_number_refusal_record(*, user: User | AnonymousUser, typed: str, case: Submission, what: str,

@@ -51,11 +51,13 @@ def timed(fn, repeat: int) -> tuple[float, float]:
 
 def _seed_cases(count: int):
     from assessments.models import Submission
+    from calendar_review.models import refresh_case_due
 
     Submission.objects.bulk_create(
         (Submission(case_number=f"P-26-{n:06d}", submitter="Acme Photochemicals", chemical_name=f"Chemical {n}",
                     generic_name="Substituted onium salt", production_volume_kg_yr=5000.0,
                     use_description="Component of a photoresist.") for n in range(count)), batch_size=2000)
+    refresh_case_due()  # each case's default due date (bulk_create skips the writer)
 
 
 def _user(seeded: bool):

@@ -279,7 +279,7 @@ def seed_calendars(*, reviewers: list, today) -> dict:
 
     from assessments.models import Status, Submission
     from calendar_review.due import due_date
-    from calendar_review.models import Extension, ReviewCalendar, Suspension
+    from calendar_review.models import Extension, ReviewCalendar, Suspension, refresh_case_due
 
     calendars, extended, stopped = [], [], []
     cases = Submission.objects.order_by("pk").values_list("pk", "created_at", "latest_status", "latest_engineer_id")
@@ -310,6 +310,7 @@ def seed_calendars(*, reviewers: list, today) -> dict:
     Suspension.objects.bulk_create(
         (Suspension(calendar=c, starts_on=c.clock_stopped_on, reason="The submitter's request of that day.")
          for c in stopped), batch_size=2000)
+    refresh_case_due()  # each case's copy of its calendar, or its default due date (bulk_create skips it)
     return {"review calendars": len(calendars), "extensions": len(extended), "open suspensions": len(stopped)}
 
 

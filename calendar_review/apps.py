@@ -8,7 +8,11 @@ class CalendarReviewConfig(AppConfig):
     verbose_name = "Review calendar and assignment"
 
     def ready(self) -> None:
+        # Django requires the app's models loaded before these modules are imported.
+        from . import receivers
         from .roles import ensure_calendar_roles
+
+        receivers.connect()
 
         # After this app's permissions exist; the groups are made by assessments.roles.
         post_migrate.connect(ensure_calendar_roles, sender=self, dispatch_uid="calendar_review.ensure_calendar_roles")

@@ -5,12 +5,15 @@ run by the services, whose errors come back on the field they name."""
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from django import forms
+from django.contrib.auth.models import User
+from django.db.models import QuerySet
 
 from assessments.forms.plain import PlainDateField, PlainIntegerField, PlainModelChoiceField
 
-from .models import EARLIEST_RECEIVED, MAX_PERIOD_DAYS, REASON_LIMIT
-from .selectors import DUE_CHOICES, DUE_WITHIN, person
+from .models import EARLIEST_RECEIVED, MAX_PERIOD_DAYS, REASON_LIMIT, person
 
 #: The calendar's dates' ranges in words, for a date typed with look-alike characters (the
 #: models' ``clean()`` says the same of a date out of range).
@@ -22,7 +25,7 @@ SUSPENSION_END_RANGE = "from the suspension's first day, at most ten years ahead
 class DateInput(forms.DateInput):
     input_type = "date"
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(format="%Y-%m-%d", **kwargs)
 
 
@@ -40,37 +43,16 @@ def _reason(help_text: str) -> forms.CharField:
     )
 
 
-class DueFilterForm(forms.Form):
-    """The case list's due-date filter."""
-
-    due = forms.ChoiceField(
-        label="Due date", required=False, choices=DUE_CHOICES,
-        widget=forms.Select(attrs={"class": "form-select"}),
-    )
-    within = PlainIntegerField(
-        subject="N (days)", label="N (days)", required=False, min_value=0, max_value=MAX_PERIOD_DAYS,
-        help_text="For “Due within N days”; 14 when empty.",
-        widget=forms.NumberInput(attrs={"class": "form-control", "inputmode": "numeric"}),
-    )
-
-    def filters(self) -> dict:
-        """Keyword arguments of ``selectors.filter_by_due`` (none when the form is invalid)."""
-        if not self.is_valid():
-            return {}
-        data = self.cleaned_data
-        return {"due": data["due"], "within": data["within"] if data["due"] == DUE_WITHIN else None}
-
-
 class StyledForm(forms.Form):
     """Bootstrap's classes on every widget, ``is-invalid`` on those with errors."""
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for field in self.fields.values():
             css = "form-select" if isinstance(field.widget, forms.Select) else "form-control"
             field.widget.attrs["class"] = css
 
-    def full_clean(self):
+    def full_clean(self) -> None:
         super().full_clean()
         for name in self.errors:
             if name in self.fields:
@@ -110,8 +92,8 @@ class ExtensionForm(StyledForm):
     reason = _reason("e.g. TSCA 5(c) extension, notice to the submitter of 2026-03-01.")
 
 
-class EngineerChoiceField(PlainModelChoiceField):
-    def label_from_instance(self, obj) -> str:
+class EngineerChoiceField(PlainModelChoiceField[User]):
+    def label_from_instance(self, obj: User) -> str:
         return person(obj)
 
 
@@ -122,6 +104,7 @@ class AssignForm(StyledForm):
     )
     reason = _reason("Kept in the case's history, e.g. workload, expertise in the use.")
 
-    def __init__(self, *args, engineers, **kwargs):
+    def __init__(self, *args: Any, engineers: QuerySet[User], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["engineer"].queryset = engineers
+        # self.fields holds copies of the fields declared above: "engineer" is an EngineerChoiceField.
+        cast(EngineerChoiceField, self.fields["engineer"]).queryset = engineers

@@ -5,14 +5,16 @@ the case is assigned to.
 One :class:`ReviewCalendar` per case, made the first time anything is recorded on it
 (``services``); until then every page counts the defaults (received the day the case was
 entered, ``settings.PMN_REVIEW_DAYS``): the case page, the case list, the due-date list and
-the home page show that due date, labelled as the default (``selectors.with_due``).
+the home page show that due date, labelled as the default (``selectors.case_due_state``).
 
-The due date is stored (``due_on``) so the case list can filter and sort by it in the
+The due date is stored (``due_on``) so the lists can filter and sort by it in the
 database. It counts every closed suspension and every extension; a suspension still open
 is kept apart (``clock_stopped_on``, the day it began), since its length grows each day:
 the due date as of a day is ``due_on`` plus the open suspension's days so far
 (:func:`calendar_review.due.suspended_days`). :meth:`ReviewCalendar.refresh_due` alone
-writes both, from the rows; the services call it after every write.
+writes both, from the rows; the services call it after every write. Saving or deleting a
+calendar copies it onto its case (:func:`refresh_case_due`, the copy's one writer, through
+``receivers``: ``Submission.CALENDAR_FIELDS``), which every list reads.
 
 Validation lives in ``clean()`` (the services call ``full_clean()``): no NUL character,
 reasons given, dates in order, suspensions not overlapping, extensions of at least a day.
@@ -20,12 +22,15 @@ reasons given, dates in order, suspensions not overlapping, extensions of at lea
 
 from __future__ import annotations
 
-from datetime import date
+from collections.abc import Iterable
+from datetime import date, timedelta
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q, Subquery
+from django.db.models.functions import Cast, Coalesce, TruncDate
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
@@ -63,11 +68,54 @@ EXTENSION_BEFORE_RECEIPT = "An extension cannot be granted ({day}) before the no
 EXTENSION_IN_FUTURE = "The date the extension was granted, {day}, is in the future."
 
 
+def person(user: User | None) -> str:
+    """A user as every page of the review calendar and the case list names them: the full
+    name, or the user name for a user without one; an em dash for nobody."""
+    if user is None:
+        return "—"
+    return user.get_full_name() or user.get_username()
+
+
+def review_days() -> int:
+    """The review period a new calendar starts with (``settings.PMN_REVIEW_DAYS``)."""
+    return int(getattr(settings, "PMN_REVIEW_DAYS", 90))
+
+
+def default_due_expression(created_at: str = "created_at") -> Cast:
+    """A case's default due date in the database: the day it was entered (in the site's
+    time zone, as ``services.calendar_defaults`` reads it) plus the default period."""
+    return Cast(TruncDate(created_at) + timedelta(days=review_days()), output_field=models.DateField())
+
+
+def refresh_case_due(*, submission_ids: Iterable[int] | None = None) -> None:
+    """Copy each case's calendar onto the case (``Submission.CALENDAR_FIELDS``): its due
+    date without an open suspension, the first day of an open suspension, that a calendar
+    is recorded, and its assigned engineer; for a case with no calendar, the default due
+    date (:func:`default_due_expression`) and nothing else. ``None``: every case.
+
+    The one writer of those fields, called when a case is entered and whenever its calendar
+    is saved or deleted (``receivers``: the model signals, so every way of writing is
+    followed), and by whoever loads cases in bulk (``benchmarks/seed.py``).
+    One UPDATE that reads the calendars in the same statement, as
+    ``assessments.models.refresh_latest_assessment`` does; no history record (derived fields)."""
+    calendar = ReviewCalendar.objects.filter(submission=OuterRef("pk"))
+    cases = Submission.objects.all()
+    if submission_ids is not None:
+        cases = cases.filter(pk__in=list(submission_ids))
+    cases.update(
+        due_on=Coalesce(Subquery(calendar.values("due_on")[:1]), default_due_expression(),
+                        output_field=models.DateField()),
+        clock_stopped_on=Subquery(calendar.values("clock_stopped_on")[:1]),
+        calendar_recorded=Exists(calendar),
+        assigned_engineer=Subquery(calendar.values("assigned_engineer")[:1]),
+    )
+
+
 def _today() -> date:
     return timezone.localdate()
 
 
-def _reason_errors(value: str, errors: dict) -> None:
+def _reason_errors(value: str, errors: dict[str, str]) -> None:
     message = text_error(value or "", label="The reason", limit=REASON_LIMIT)
     if message:
         errors["reason"] = message
@@ -147,7 +195,7 @@ class ReviewCalendar(models.Model):
         dates += [("extension", d) for d in self.extensions.values_list("granted_on", flat=True)]
         return min(dates, key=lambda item: item[1]) if dates else None
 
-    def spans(self, *, exclude_pk=None) -> list[Span]:
+    def spans(self, *, exclude_pk: int | None = None) -> list[Span]:
         rows = self.suspensions.exclude(pk=exclude_pk) if exclude_pk else self.suspensions.all()
         return [Span(s.starts_on, s.ends_on) for s in rows.order_by("starts_on")]
 
@@ -166,6 +214,7 @@ class ReviewCalendar(models.Model):
         spans = self.spans() if self.pk else []
         self.due_on = self.fixed_due(spans=spans)
         self.clock_stopped_on = next((s.starts_on for s in spans if s.ends_on is None), None)
+
 
 
 class Suspension(models.Model):

@@ -4,6 +4,8 @@ suspensions and extensions; only supervisors assign a case's engineer."""
 
 from __future__ import annotations
 
+from django.contrib.auth.models import Group, Permission
+
 from assessments.roles import REVIEWER_GROUP, SUPERVISOR_GROUP
 
 CHANGE_PERMISSION = "calendar_review.change_reviewcalendar"
@@ -20,10 +22,8 @@ ROLE_PERMISSIONS = {
 }
 
 
-def ensure_calendar_roles(**_kwargs) -> None:
+def ensure_calendar_roles(**_kwargs: object) -> None:
     """Give both groups their review-calendar permissions (idempotent)."""
-    from django.contrib.auth.models import Group, Permission
-
     for group_name, codenames in ROLE_PERMISSIONS.items():
         group, _ = Group.objects.get_or_create(name=group_name)
         group.permissions.add(

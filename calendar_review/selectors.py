@@ -7,52 +7,32 @@ A case whose calendar nobody has recorded yet is due on its default date: the da
 entered plus the default review period (``settings.PMN_REVIEW_DAYS``), as its page shows
 (``services.calendar_defaults``). Every list, filter, sort and flag counts that date,
 labelled as the default, until a calendar is recorded: in the database, the due date of a
-case is :func:`with_due`'s annotation, the stored ``due_on`` or else the default one."""
+case is the copy on its own row (``Submission.due_on``, written by
+``models.refresh_case_due``), which the lists read through the case table's indexes
+(``assessments.due_dates``)."""
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
+from typing import Any
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import ObjectDoesNotExist
-from django.db.models import (
-    DateField,
-    Exists,
-    F,
-    OuterRef,
-    Q,
-    QuerySet,
-    Subquery,
-    prefetch_related_objects,
-)
-from django.db.models.functions import Cast, Coalesce, TruncDate
+from django.db.models import QuerySet, prefetch_related_objects
 from django.utils import timezone
 
+from assessments.due_dates import due_soon_days, of_engineer, open_cases, running
 from assessments.models import Assessment, Status, Submission
+from assessments.permissions import may_see
+from assessments.roles import CBI_PERMISSION, is_supervisor
 from assessments.selectors import visible_submissions, visible_to
 
 from . import permissions
 from .due import days_left, suspended_days
-from .models import ReviewCalendar, Suspension
-from .services import calendar_defaults, review_days
-
-
-def person(user) -> str:
-    """A user as every page of the review calendar and the case list names them: the full
-    name, or the user name for a user without one; an em dash for nobody."""
-    if user is None:
-        return "—"
-    return user.get_full_name() or user.get_username()
-
-
-def due_soon_days() -> int:
-    """Days before the due date a case counts as due soon (``settings.PMN_DUE_SOON_DAYS``)."""
-    return int(getattr(settings, "PMN_DUE_SOON_DAYS", 14))
-
+from .models import Extension, ReviewCalendar, Suspension, person, review_days
+from .services import calendar_defaults
 
 # One case's due state -------------------------------------------------------------------------
 
@@ -111,28 +91,33 @@ def due_state(calendar: ReviewCalendar | None, *, latest_status: str, today: dat
     calendar is the one the case would start with (:func:`default_calendar`), not recorded."""
     if calendar is None:
         return DueState(NONE, "No review calendar yet")
+    basis = DEFAULT_BASIS.format(days=calendar.period_days) if default else ""
+    return _state(calendar.due_on, calendar.clock_stopped_on, latest_status=latest_status, today=today, basis=basis)
+
+
+def _state(fixed_due: date, clock_stopped_on: date | None, *, latest_status: str, today: date | None,
+           basis: str) -> DueState:
+    """The due state from a due date without an open suspension and that suspension's
+    first day (a calendar's, or the copy of it on the case)."""
     today = today or timezone.localdate()
-    if default:
-        state = due_state(calendar, latest_status=latest_status, today=today)
-        return dataclasses.replace(state, basis=DEFAULT_BASIS.format(days=calendar.period_days))
-    due_on = calendar.due_on
-    if calendar.clock_stopped_on is not None:
-        due_on = due_on + timedelta(days=suspended_days(calendar.clock_stopped_on, None, today=today))
+    due_on = fixed_due
+    if clock_stopped_on is not None:
+        due_on = due_on + timedelta(days=suspended_days(clock_stopped_on, None, today=today))
     left = days_left(due_on, today=today)
     if latest_status == Status.APPROVED:
-        return DueState(COMPLETE, "Review approved", due_on, left)
-    if calendar.clock_stopped_on is not None:
+        return DueState(COMPLETE, "Review approved", due_on, left, basis=basis)
+    if clock_stopped_on is not None:
         return DueState(
-            STOPPED, f"Clock stopped since {calendar.clock_stopped_on:%Y-%m-%d}; {_days(left)} left",
-            due_on, left, calendar.clock_stopped_on,
+            STOPPED, f"Clock stopped since {clock_stopped_on:%Y-%m-%d}; {_days(left)} left",
+            due_on, left, clock_stopped_on, basis=basis,
         )
     if left < 0:
-        return DueState(OVERDUE, f"Overdue by {_days(-left)}", due_on, left)
+        return DueState(OVERDUE, f"Overdue by {_days(-left)}", due_on, left, basis=basis)
     if left == 0:
-        return DueState(DUE_SOON, "Due today", due_on, left)
+        return DueState(DUE_SOON, "Due today", due_on, left, basis=basis)
     if left <= due_soon_days():
-        return DueState(DUE_SOON, f"Due soon: {_days(left)} left", due_on, left)
-    return DueState(ON_TIME, f"{_days(left)} left", due_on, left)
+        return DueState(DUE_SOON, f"Due soon: {_days(left)} left", due_on, left, basis=basis)
+    return DueState(ON_TIME, f"{_days(left)} left", due_on, left, basis=basis)
 
 
 def _days(n: int) -> str:
@@ -140,119 +125,18 @@ def _days(n: int) -> str:
 
 
 def case_due_state(case: Submission, *, today: date | None = None) -> DueState:
-    """The case's due state: from its recorded calendar, else from the default period."""
-    calendar = calendar_of(case)
-    if calendar is None:
-        return due_state(default_calendar(case), latest_status=case.latest_status, today=today, default=True)
-    return due_state(calendar, latest_status=case.latest_status, today=today)
+    """The case's due state from the copy of its calendar on its row (no query): its
+    recorded calendar's, else the default period's, labelled so."""
+    if case.due_on is None:  # written with the case (receivers): never left empty
+        raise ValueError(f"Case {case.pk} has no due date copied from its calendar.")
+    basis = "" if case.calendar_recorded else DEFAULT_BASIS.format(days=review_days())
+    return _state(case.due_on, case.clock_stopped_on, latest_status=case.latest_status, today=today, basis=basis)
 
 
-def case_engineer(case: Submission):
-    """The case's engineer: the one assigned on its calendar, else its latest revision's."""
-    calendar = calendar_of(case)
-    if calendar is not None and calendar.assigned_engineer_id is not None:
-        return calendar.assigned_engineer
-    return case.latest_engineer
-
-
-# The case list's due-date filter --------------------------------------------------------------
-
-DUE_OVERDUE, DUE_WITHIN, DUE_STOPPED, DUE_NOT_SET = "overdue", "within", "stopped", "none"
-DUE_CHOICES = [
-    ("", "Any due date"),
-    (DUE_OVERDUE, "Overdue"),
-    (DUE_WITHIN, "Due within N days"),
-    (DUE_STOPPED, "Clock stopped (suspended)"),
-    (DUE_NOT_SET, "Default period (no review calendar recorded)"),
-]
-
-#: The name of :func:`with_due`'s annotation: a case's due date without an open suspension.
-DUE = "due_on_effective"
-
-
-def default_due_expression(created_at: str = "created_at") -> Cast:
-    """A case's default due date in the database: the day it was entered (in the site's
-    time zone, as ``services.calendar_defaults`` reads it) plus the default period;
-    ``created_at``: the path to the case's field (``submission__created_at`` from its assessment)."""
-    return Cast(TruncDate(created_at) + timedelta(days=review_days()), output_field=DateField())
-
-
-def with_due(cases: QuerySet[Submission]) -> QuerySet[Submission]:
-    """``cases`` with each one's due date as :data:`DUE`: its calendar's stored ``due_on``,
-    else the default one (:func:`default_due_expression`); one expression in the same
-    query, no query per row. An open suspension is not in it (the filters treat a stopped
-    clock apart)."""
-    return cases.annotate(**{DUE: Coalesce(F("review_calendar__due_on"), default_due_expression(),
-                                           output_field=DateField())})
-
-
-def with_calendars(cases: QuerySet[Submission]) -> QuerySet[Submission]:
-    """``cases`` with each one's calendar and assigned engineer read in the same query, and
-    its due date (:func:`with_due`)."""
-    return with_due(cases.select_related("review_calendar", "review_calendar__assigned_engineer"))
-
-
-def with_due_per_case(cases: QuerySet[Submission]) -> QuerySet[Submission]:
-    """``cases`` with each one's due date as :data:`DUE` (as :func:`with_due` gives it),
-    whether its clock is stopped (``clock_stopped``) and its calendar's assigned engineer's
-    id (``assigned_engineer_id``, ``None`` without one), each read from the case's own
-    calendar through its key (one index probe a case) instead of joining every calendar:
-    what the lists sorted or filtered by due date read over the open cases
-    (``submission_open_newest_first``), the calendars of the page's cases read afterwards
-    (:func:`with_page_calendars`)."""
-    calendar = ReviewCalendar.objects.filter(submission=OuterRef("pk"))
-    return cases.annotate(**{
-        DUE: Coalesce(Subquery(calendar.values("due_on")[:1]), default_due_expression(), output_field=DateField()),
-        "clock_stopped": Exists(calendar.filter(clock_stopped_on__isnull=False)),
-        "assigned_engineer_id": Subquery(calendar.values("assigned_engineer")[:1]),
-    })
-
-
-def with_page_calendars(cases: list[Submission]) -> list[Submission]:
-    """The cases of one page (read :func:`with_due_per_case`) with their calendars and
-    assigned engineers (two queries, whatever the page's length), as :func:`due_row` reads them."""
-    prefetch_related_objects(cases, "review_calendar__assigned_engineer")
-    return cases
-
-
-def open_cases(cases: QuerySet[Submission]) -> QuerySet[Submission]:
-    """Cases whose review is not approved yet: the ones a due date still binds."""
-    return cases.exclude(latest_status=Status.APPROVED)
-
-
-def _overdue(today: date) -> Q:
-    """Of cases read :func:`with_due`: past the due date, the clock running."""
-    return Q(review_calendar__clock_stopped_on__isnull=True, **{f"{DUE}__lt": today})
-
-
-def _due_within(today: date, days: int) -> Q:
-    """Of cases read :func:`with_due`: due from today to ``days`` from now, the clock running."""
-    return Q(review_calendar__clock_stopped_on__isnull=True,
-             **{f"{DUE}__gte": today, f"{DUE}__lte": today + timedelta(days=days)})
-
-
-def filter_by_due(
-    cases: QuerySet[Submission], *, due: str = "", within: int | None = None, today: date | None = None
-) -> QuerySet[Submission]:
-    """``cases`` narrowed by due date: ``overdue`` (past the due date, not approved),
-    ``within`` (due from today to ``within`` days from now, not approved; overdue ones
-    not included), ``stopped`` (a suspension open), ``none`` (no calendar recorded: due on
-    the default date). A case whose clock is stopped is neither due nor overdue while it
-    stays stopped. The due date of a case with no calendar is its default one."""
-    today = today or timezone.localdate()
-    if DUE not in cases.query.annotations:
-        cases = with_due(cases)
-    if due == DUE_OVERDUE:
-        return open_cases(cases).filter(_overdue(today))
-    if due == DUE_WITHIN:
-        return open_cases(cases).filter(_due_within(today, due_soon_days() if within is None else within))
-    if due == DUE_STOPPED:
-        return open_cases(cases).filter(review_calendar__clock_stopped_on__isnull=False)
-    if due == DUE_NOT_SET:
-        # NOT EXISTS, not the join's IS NULL: the database then knows it for an anti-join
-        # and reads the list's index in order until a page is found.
-        return cases.filter(~Exists(ReviewCalendar.objects.filter(submission=OuterRef("pk"))))
-    return cases
+def case_engineer(case: Submission) -> User | None:
+    """The case's engineer: the one assigned on its calendar, else its latest revision's
+    (the copy on the case: ``assessments.due_dates.responsible``)."""
+    return case.assigned_engineer if case.assigned_engineer_id is not None else case.latest_engineer
 
 
 # One case's calendar, for its page ------------------------------------------------------------
@@ -270,24 +154,44 @@ def calendar_or_defaults(submission: Submission) -> ReviewCalendar:
     return calendar if calendar is not None else default_calendar(submission)
 
 
-def case_calendar(*, user, submission: Submission, today: date | None = None) -> dict:
+@dataclass(frozen=True)
+class SuspensionRow:
+    """One suspension as the case page lists it, with its days counted as of the page's
+    day (an open one's so far: :func:`calendar_review.due.suspended_days`)."""
+
+    starts_on: date
+    ends_on: date | None
+    days: int
+    reason: str
+    recorded_by: User | None
+    recorded_at: datetime
+
+    @classmethod
+    def of(cls, suspension: Suspension, *, today: date) -> SuspensionRow:
+        return cls(
+            starts_on=suspension.starts_on, ends_on=suspension.ends_on,
+            days=suspended_days(suspension.starts_on, suspension.ends_on, today=today),
+            reason=suspension.reason, recorded_by=suspension.recorded_by, recorded_at=suspension.recorded_at,
+        )
+
+
+def case_calendar(*, user: User | AnonymousUser, submission: Submission, today: date | None = None) -> dict[str, Any]:
     """Everything the case page's "Review calendar" section shows. ``submission`` was read
     through ``submission_get`` (the view's 404 for a case the user may not see); asked
     again here so the section shows nothing for such a case whoever renders it."""
-    if not permissions.may_see(user, submission):
+    if not may_see(user, submission):
         return {"visible": False}
     today = today or timezone.localdate()
     preview = calendar_or_defaults(submission)
     calendar = preview if preview.pk else None
-    if calendar is None:
-        suspensions, extensions, assignments = [], [], []
-    else:
-        suspensions = list(calendar.suspensions.select_related("recorded_by"))
+    suspensions: list[SuspensionRow] = []
+    extensions: list[Extension] = []
+    assignments: list[dict[str, Any]] = []
+    if calendar is not None:
+        suspensions = [SuspensionRow.of(s, today=today) for s in calendar.suspensions.select_related("recorded_by")]
         extensions = list(calendar.extensions.select_related("recorded_by"))
         assignments = assignment_history(calendar=calendar)
     state = due_state(preview, latest_status=submission.latest_status, today=today, default=calendar is None)
-    for s in suspensions:
-        s.days = suspended_days(s.starts_on, s.ends_on, today=today)
     return {
         "visible": True,
         "submission": submission,
@@ -307,12 +211,13 @@ def case_calendar(*, user, submission: Submission, today: date | None = None) ->
     }
 
 
-def assignment_history(*, calendar: ReviewCalendar) -> list[dict]:
+def assignment_history(*, calendar: ReviewCalendar) -> list[dict[str, Any]]:
     """Each assignment of the case, newest first: who to, by whom, when, why."""
     records = list(
         calendar.history.select_related("history_user").order_by("history_date", "history_id")
     )
-    rows, previous = [], None
+    rows: list[dict[str, Any]] = []
+    previous: int | None = None
     for record in records:
         if record.assigned_engineer_id != previous and record.assigned_engineer_id is not None:
             rows.append({"record": record, "at": record.history_date, "by": person(record.history_user),
@@ -324,113 +229,41 @@ def assignment_history(*, calendar: ReviewCalendar) -> list[dict]:
     return rows[::-1]
 
 
-def assignable_engineers(*, submission: Submission) -> QuerySet:
+def assignable_engineers(*, submission: Submission) -> QuerySet[User]:
     """The users a case may be assigned to (``permissions.may_be_assigned``), by name."""
-    from assessments.roles import CBI_PERMISSION
-
-    User = get_user_model()
+    user_model = get_user_model()
     backend = "django.contrib.auth.backends.ModelBackend"
-    users = User.objects.with_perm(permissions.ENGINEER_PERMISSION, is_active=True, backend=backend)
+    users = user_model.objects.with_perm(permissions.ENGINEER_PERMISSION, is_active=True, backend=backend)
     if submission.is_cbi:
-        users = users.filter(pk__in=User.objects.with_perm(CBI_PERMISSION, is_active=True, backend=backend))
-    return users.order_by("last_name", "first_name", User.USERNAME_FIELD)
+        users = users.filter(pk__in=user_model.objects.with_perm(CBI_PERMISSION, is_active=True, backend=backend))
+    return users.order_by("last_name", "first_name", user_model.USERNAME_FIELD)
 
 
 # The due-date list: every open case with a due date, soonest first, keyset paged ---------------
 
-BAD_DUE_PLACE = "This page link is not one the due-date list makes: showing the first page."
-
-
-class BadDuePlace(ValueError):
-    pass
-
-
-@dataclass(frozen=True)
-class DuePlace:
-    """A case's place in the due-date list: due date, then case id (both ascending)."""
-
-    due_on: date
-    pk: int
-
-    def __str__(self) -> str:
-        return f"{self.due_on:%Y-%m-%d},{self.pk}"
-
-    @classmethod
-    def parse(cls, text: str) -> DuePlace:
-        day, comma, pk = text.partition(",")
-        if not comma or not (pk.isascii() and pk.isdigit()) or len(pk) > 18:
-            raise BadDuePlace(BAD_DUE_PLACE)
-        try:
-            return cls(date.fromisoformat(day), int(pk))
-        except ValueError:
-            raise BadDuePlace(BAD_DUE_PLACE) from None
-
-    def later(self) -> Q:
-        return Q(**{f"{DUE}__gte": self.due_on}) & (Q(**{f"{DUE}__gt": self.due_on}) | Q(pk__gt=self.pk))
-
-    def earlier(self) -> Q:
-        return Q(**{f"{DUE}__lte": self.due_on}) & (Q(**{f"{DUE}__lt": self.due_on}) | Q(pk__lt=self.pk))
-
-
-@dataclass
-class DuePage:
-    object_list: list[Submission]
-    earlier: DuePlace | None  # the first row's place when there are rows before it
-    later: DuePlace | None  # the last row's place when there are rows after it
-
-
-def due_cases(*, user, mine: bool = False) -> QuerySet[Submission]:
+def due_cases(*, user: User | AnonymousUser, mine: bool = False) -> QuerySet[Submission]:
     """The open cases ``user`` may see whose clock is running (a stopped clock has no fixed
-    due date), read :func:`with_due` (a case with no calendar recorded is due on its
-    default date); ``mine``: the user's cases only. :func:`due_page` orders them."""
-    cases = open_cases(with_due_per_case(visible_submissions(user=user))).filter(clock_stopped=False)
+    due date; a case with no calendar recorded is due on its default date); ``mine``: the
+    user's cases only. ``assessments.due_dates.due_page`` orders them."""
+    cases = running(open_cases(visible_submissions(user=user)))
     if mine:
-        cases = cases.filter(_mine_case(user))
-    return cases.select_related("latest_engineer")
+        cases = of_engineer(cases, user)
+    return cases.select_related("latest_engineer", "assigned_engineer")
 
 
-def due_row(case: Submission, *, today: date | None = None) -> dict:
+def with_page_calendars(cases: list[Submission]) -> list[Submission]:
+    """The cases of one page with their calendars (one query, whatever the page's length),
+    as :func:`due_row` reads them."""
+    prefetch_related_objects(cases, "review_calendar")
+    return cases
+
+
+def due_row(case: Submission, *, today: date | None = None) -> dict[str, Any]:
     """One case of a due-date list: the case, its calendar (recorded, else the default one),
-    its due state and its engineer. ``case`` was read :func:`with_calendars`, or is on a
-    page given :func:`with_page_calendars` (no query)."""
+    its due state and its engineer. ``case`` is on a page given :func:`with_page_calendars`
+    (no query)."""
     return {"case": case, "calendar": calendar_of(case) or default_calendar(case),
             "due": case_due_state(case, today=today), "engineer": case_engineer(case)}
-
-
-def due_page(calendars: QuerySet, *, params: Mapping[str, str], size: int,
-             calendars_too: bool = True) -> tuple[DuePage, str]:
-    """The page of cases (:func:`due_cases`) the link's ``after``/``before`` asks for,
-    soonest due first, and a problem with the link (``""``: none); the rows' calendars read
-    for the page (:func:`with_page_calendars`) unless not ``calendars_too`` (rows that
-    are not cases: the review queue's assessments, annotated :data:`DUE`)."""
-    problem = ""
-    after = before = None
-    try:
-        if params.get("after"):
-            after = DuePlace.parse(params["after"])
-        elif params.get("before"):
-            before = DuePlace.parse(params["before"])
-    except BadDuePlace as exc:
-        problem, after, before = str(exc), None, None
-    if before is not None:
-        rows = list(calendars.filter(before.earlier()).order_by(f"-{DUE}", "-id")[: size + 1])
-        more, rows = len(rows) > size, rows[:size][::-1]
-        if calendars_too:
-            with_page_calendars(rows)
-        if rows:
-            return DuePage(rows, _place(rows[0]) if more else None, _place(rows[-1])), problem
-        after = None
-    query = calendars.filter(after.later()) if after is not None else calendars
-    rows = list(query.order_by(DUE, "id")[: size + 1])
-    more, rows = len(rows) > size, rows[:size]
-    if calendars_too:
-        with_page_calendars(rows)
-    return DuePage(rows, _place(rows[0]) if after is not None and rows else None,
-                   _place(rows[-1]) if more else None), problem
-
-
-def _place(case: Submission) -> DuePlace:
-    return DuePlace(getattr(case, DUE), case.pk)
 
 
 # Home: my work --------------------------------------------------------------------------------
@@ -440,51 +273,38 @@ MY_WORK_ROWS = 10
 
 
 
-def _mine_case(user) -> Q:
-    """Of cases read :func:`with_due_per_case`: assigned to ``user`` on the calendar, else
-    theirs as the latest revision's engineer."""
-    return Q(assigned_engineer_id=user.pk) | Q(assigned_engineer_id__isnull=True, latest_engineer=user)
-
-
-def my_work(*, user, today: date | None = None) -> dict:
+def my_work(*, user: User | AnonymousUser, today: date | None = None) -> dict[str, Any]:
     """The home page's lists for ``user``: the open cases assigned to them (on the
     calendar, else as the latest revision's engineer), their revisions returned to them,
     their cases due soon or overdue, and for supervisors the whole team's due soon and
-    overdue cases. Each list at most :data:`MY_WORK_ROWS` rows, from three queries however
-    many cases there are: the open cases' places (read once from their index,
-    ``submission_open_newest_first``, each one's calendar through its key: what every list
-    is chosen from), the rows shown, and the returned revisions (their own index,
+    overdue cases. Each list at most :data:`MY_WORK_ROWS` rows (and whether there are
+    more), each read from an index in its own order and stopped after a page, however
+    many cases there are (``submission_engineer_due_first``, ``submission_open_due_first``,
     ``assessment_returned_newest``)."""
-    from assessments.roles import is_supervisor
-
     today = today or timezone.localdate()
     soon = due_soon_days()
     last_urgent_day = today + timedelta(days=soon)  # overdue or due soon: due by then
-    places = open_cases(with_due_per_case(visible_submissions(user=user))).values_list(
-        DUE, "created_at", "pk", "clock_stopped", "assigned_engineer_id", "latest_engineer_id")
-    mine, team_urgent = [], []
-    for due_on, created_at, pk, stopped, assigned_id, engineer_id in places:
-        urgent = not stopped and due_on <= last_urgent_day
-        if assigned_id == user.pk or (assigned_id is None and engineer_id == user.pk):
-            mine.append((due_on, -created_at.timestamp(), -pk, pk, urgent))
-        if urgent:
-            team_urgent.append((due_on, pk))
-    mine.sort()  # soonest due first, then newest first, as the case list
+    visible_open = open_cases(visible_submissions(user=user)).select_related("latest_engineer", "assigned_engineer")
+    mine = of_engineer(visible_open, user)
     lists = {
-        "assigned": [m[3] for m in mine],
-        "due_soon": [pk for _, pk in sorted((m[0], m[3]) for m in mine if m[4])],
+        "assigned": list(mine.order_by("due_on", "-created_at", "-id")[: MY_WORK_ROWS + 1]),
+        "due_soon": list(running(mine).filter(due_on__lte=last_urgent_day).order_by("due_on", "id")
+                         [: MY_WORK_ROWS + 1]),
     }
     supervisor = is_supervisor(user)
     if supervisor:
-        lists["team_due"] = [pk for _, pk in sorted(team_urgent)]
-    shown = {pk for listed in lists.values() for pk in listed[:MY_WORK_ROWS]}
-    cases = with_calendars(Submission.objects.filter(pk__in=shown)).select_related("latest_engineer").in_bulk()
+        lists["team_due"] = list(running(visible_open).filter(due_on__lte=last_urgent_day).order_by("due_on", "id")
+                                 [: MY_WORK_ROWS + 1])
+    # An anonymous user has no pk, and visible_to admits no case for them: the list is empty.
     returned = (
-        Assessment.objects.filter(visible_to(user=user, case="submission__"), engineer=user, status=Status.RETURNED)
+        Assessment.objects.filter(visible_to(user=user, case="submission__"), engineer_id=user.pk,
+                                  status=Status.RETURNED)
         .select_related("submission").order_by("-updated_at", "-id")
     )
-    work = {"today": today, "soon_days": soon, "returned": list(returned[:MY_WORK_ROWS]), "is_supervisor": supervisor}
+    work: dict[str, Any] = {"today": today, "soon_days": soon, "returned": list(returned[:MY_WORK_ROWS]),
+                            "is_supervisor": supervisor}
+    with_page_calendars([case for listed in lists.values() for case in listed[:MY_WORK_ROWS]])
     for name, listed in lists.items():
-        work[name] = {"rows": [due_row(cases[pk], today=today) for pk in listed[:MY_WORK_ROWS]],
+        work[name] = {"rows": [due_row(case, today=today) for case in listed[:MY_WORK_ROWS]],
                       "more": len(listed) > MY_WORK_ROWS}
     return work

@@ -8,21 +8,21 @@ history (django-simple-history), with the reason given as the change reason."""
 from __future__ import annotations
 
 from datetime import date
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from django.conf import settings
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from assessments import events
 from assessments.limits import text_error
 from assessments.models import Assessment, Submission, refresh_latest_assessment
 from assessments.permissions import EDITABLE_STATUSES
-from notices.models import Verb
-from notices.services import notify
+from assessments.services import history_note
 
 from . import permissions
-from .models import REASON_LIMIT, REASON_REQUIRED, Extension, ReviewCalendar, Suspension
+from .models import REASON_LIMIT, REASON_REQUIRED, Extension, ReviewCalendar, Suspension, person, review_days
 
 RECORD_NOT_ALLOWED = "You may not change this case's review calendar."
 ASSIGN_NOT_ALLOWED = "Only a supervisor may assign a case's engineer."
@@ -34,12 +34,7 @@ ALREADY_ENDED = "This suspension has already ended."
 REASSIGNED_REVISION = "Engineer reassigned by {by}: {reason}"
 
 
-def review_days() -> int:
-    """The review period a new calendar starts with (``settings.PMN_REVIEW_DAYS``)."""
-    return int(getattr(settings, "PMN_REVIEW_DAYS", 90))
-
-
-def calendar_defaults(submission: Submission) -> dict:
+def calendar_defaults(submission: Submission) -> dict[str, Any]:
     """What a case's calendar holds before anyone records anything: received the day the
     case was entered, the settings' review period."""
     return {
@@ -48,7 +43,7 @@ def calendar_defaults(submission: Submission) -> dict:
     }
 
 
-def _locked_calendar(submission: Submission, by) -> ReviewCalendar:
+def _locked_calendar(submission: Submission, by: User) -> ReviewCalendar:
     """The case's calendar, made now if it has none, with its row locked. The case's row
     is locked first, as the review workflow locks it (``assessments.workflow``), so a
     reassignment and a status change wait for each other instead of crossing."""
@@ -58,26 +53,24 @@ def _locked_calendar(submission: Submission, by) -> ReviewCalendar:
         calendar = ReviewCalendar(submission=submission, **calendar_defaults(submission))
         calendar.refresh_due()
         calendar.full_clean(exclude=["submission"])
-        calendar._history_user = by
-        calendar._change_reason = "Review calendar started"
+        history_note(calendar, by=by, reason="Review calendar started")
         calendar.save()
     return ReviewCalendar.objects.select_for_update().select_related("submission").get(pk=calendar.pk)
 
 
-def _save_due(calendar: ReviewCalendar, *, by, reason: str) -> None:
+def _save_due(calendar: ReviewCalendar, *, by: User, reason: str) -> None:
     calendar.refresh_due()
-    calendar._history_user = by
-    calendar._change_reason = reason
+    history_note(calendar, by=by, reason=reason)
     calendar.save()
 
 
-def _check_record(by, submission: Submission) -> None:
+def _check_record(by: User, submission: Submission) -> None:
     if not permissions.can_record(by, submission):
         raise PermissionDenied(RECORD_NOT_ALLOWED)
 
 
 @transaction.atomic
-def calendar_update(*, submission: Submission, by, received_on: date, period_days: int) -> ReviewCalendar:
+def calendar_update(*, submission: Submission, by: User, received_on: date, period_days: int) -> ReviewCalendar:
     """Set the case's received date and review period."""
     _check_record(by, submission)
     calendar = _locked_calendar(submission, by)
@@ -90,19 +83,18 @@ def calendar_update(*, submission: Submission, by, received_on: date, period_day
 RecordT = TypeVar("RecordT", Suspension, Extension)
 
 
-def _save_record(record: RecordT, calendar: ReviewCalendar, *, by, reason: str) -> RecordT:
+def _save_record(record: RecordT, calendar: ReviewCalendar, *, by: User, reason: str) -> RecordT:
     """Validate and save a suspension or an extension with its history reason, then the
     calendar's due date, which it moves."""
     record.full_clean(exclude=["calendar", "recorded_by"])
-    record._history_user = by
-    record._change_reason = reason
+    history_note(record, by=by, reason=reason)
     record.save()
     _save_due(calendar, by=by, reason=reason)
     return record
 
 
 @transaction.atomic
-def suspension_add(*, submission: Submission, by, starts_on: date, ends_on: date | None, reason: str) -> Suspension:
+def suspension_add(*, submission: Submission, by: User, starts_on: date, ends_on: date | None, reason: str) -> Suspension:
     """Record a suspension of the review period (``ends_on`` ``None``: still open)."""
     _check_record(by, submission)
     calendar = _locked_calendar(submission, by)
@@ -111,7 +103,7 @@ def suspension_add(*, submission: Submission, by, starts_on: date, ends_on: date
 
 
 @transaction.atomic
-def suspension_end(*, suspension: Suspension, by, ends_on: date) -> Suspension:
+def suspension_end(*, suspension: Suspension, by: User, ends_on: date) -> Suspension:
     """Close an open suspension on ``ends_on`` (its last day)."""
     submission = suspension.calendar.submission
     _check_record(by, submission)
@@ -124,7 +116,7 @@ def suspension_end(*, suspension: Suspension, by, ends_on: date) -> Suspension:
 
 
 @transaction.atomic
-def extension_add(*, submission: Submission, by, granted_on: date, days: int, reason: str) -> Extension:
+def extension_add(*, submission: Submission, by: User, granted_on: date, days: int, reason: str) -> Extension:
     """Record an extension of the review period by ``days`` calendar days."""
     _check_record(by, submission)
     calendar = _locked_calendar(submission, by)
@@ -133,16 +125,14 @@ def extension_add(*, submission: Submission, by, granted_on: date, days: int, re
 
 
 @transaction.atomic
-def engineer_assign(*, submission: Submission, engineer, by, reason: str) -> ReviewCalendar:
+def engineer_assign(*, submission: Submission, engineer: User, by: User, reason: str) -> ReviewCalendar:
     """Assign (or reassign) the case to ``engineer``. The case's latest revision, when it
     is a draft or returned, becomes ``engineer``'s too, so they can edit and submit it; a
     submitted or approved revision keeps the engineer who wrote it. The reason is kept as
     the change reason of the calendar's and the revision's history."""
     if not permissions.can_assign(by, submission):
         raise PermissionDenied(ASSIGN_NOT_ALLOWED)
-    from .selectors import person
-
-    errors = {}
+    errors: dict[str, str] = {}
     if not permissions.may_be_assigned(engineer, submission):
         errors["engineer"] = ENGINEER_NOT_ELIGIBLE.format(name=person(engineer))
     message = text_error(reason or "", label="The reason", limit=REASON_LIMIT)
@@ -153,20 +143,18 @@ def engineer_assign(*, submission: Submission, engineer, by, reason: str) -> Rev
     calendar = _locked_calendar(submission, by)
     previous_engineer_id = calendar.assigned_engineer_id
     calendar.assigned_engineer = engineer
-    calendar._history_user = by
-    calendar._change_reason = reason
+    history_note(calendar, by=by, reason=reason)
     calendar.save()
     latest = (
         Assessment.objects.select_for_update().filter(submission=submission).order_by("-revision").first()
     )
     if latest is not None and latest.status in EDITABLE_STATUSES and latest.engineer_id != engineer.pk:
         latest.engineer = engineer
-        latest._history_user = by
-        latest._change_reason = _short(REASSIGNED_REVISION.format(by=person(by), reason=reason))
+        history_note(latest, by=by, reason=_short(REASSIGNED_REVISION.format(by=person(by), reason=reason)))
         latest.save()
         refresh_latest_assessment(submission_ids=[submission.pk])
     if previous_engineer_id != engineer.pk:
-        notify(verb=Verb.ASSIGNED, recipients=[engineer], submission=submission, assessment=latest, by=by)
+        events.assigned.send(sender=ReviewCalendar, submission=submission, engineer=engineer, assessment=latest, by=by)
     return calendar
 
 

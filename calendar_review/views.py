@@ -4,28 +4,39 @@ who may act is the permissions', enforced by the services (a 403)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from assessments import selectors as case_selectors
+from assessments.due_dates import due_page, due_soon_days
 from assessments.forms.binding import add_service_errors, posted
+from assessments.models import Submission
+from reviewer.http import AuthenticatedHttpRequest
 
 from . import permissions, selectors, services
-from .forms import AssignForm, CalendarForm, ExtensionForm, SuspensionEndForm, SuspensionForm
+from .forms import AssignForm, CalendarForm, ExtensionForm, StyledForm, SuspensionEndForm, SuspensionForm
+from .models import person
 
 DUE_PER_PAGE = 50
 NO_OPEN_SUSPENSION = "No suspension of this case is open."
 
 
-def _form_page(request, *, submission, form, title: str, intro: str = "", submit: str = "Save"):
+def _form_page(request: AuthenticatedHttpRequest, *, submission: Submission, form: StyledForm, title: str,
+               intro: str = "", submit: str = "Save") -> HttpResponse:
     return render(request, "calendar_review/form.html", {
         "submission": submission, "form": form, "title": title, "intro": intro, "submit": submit,
     })
 
 
-def _record(request, pk: int, *, form_class, title: str, intro: str, initial, save, done: str):
+def _record(request: AuthenticatedHttpRequest, pk: int, *, form_class: type[StyledForm], title: str, intro: str,
+            initial: Callable[[Submission], dict[str, Any]], save: Callable[[Submission, dict[str, Any]], object],
+            done: str) -> HttpResponse:
     submission = case_selectors.submission_get(user=request.user, pk=pk)
     if not permissions.can_record(request.user, submission):
         raise PermissionDenied(services.RECORD_NOT_ALLOWED)
@@ -42,8 +53,8 @@ def _record(request, pk: int, *, form_class, title: str, intro: str, initial, sa
 
 
 @require_http_methods(["GET", "POST"])
-def calendar_edit(request, pk: int):
-    def initial(submission):
+def calendar_edit(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    def initial(submission: Submission) -> dict[str, Any]:
         calendar = selectors.calendar_or_defaults(submission)
         return {"received_on": calendar.received_on, "period_days": calendar.period_days}
 
@@ -56,7 +67,7 @@ def calendar_edit(request, pk: int):
 
 
 @require_http_methods(["GET", "POST"])
-def suspension_create(request, pk: int):
+def suspension_create(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     return _record(
         request, pk, form_class=SuspensionForm, title="Record a suspension",
         intro="The clock stops on the first and the last day and every day between.",
@@ -66,7 +77,7 @@ def suspension_create(request, pk: int):
 
 
 @require_http_methods(["GET", "POST"])
-def extension_create(request, pk: int):
+def extension_create(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     return _record(
         request, pk, form_class=ExtensionForm, title="Record an extension",
         intro="The days are added to the review period.",
@@ -76,7 +87,7 @@ def extension_create(request, pk: int):
 
 
 @require_http_methods(["GET", "POST"])
-def suspension_end(request, pk: int):
+def suspension_end(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """End the case's open suspension (a case has at most one)."""
     submission = case_selectors.submission_get(user=request.user, pk=pk)
     if not permissions.can_record(request.user, submission):
@@ -101,7 +112,7 @@ def suspension_end(request, pk: int):
 
 
 @require_http_methods(["GET", "POST"])
-def engineer_assign(request, pk: int):
+def engineer_assign(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     submission = case_selectors.submission_get(user=request.user, pk=pk)
     if not permissions.can_assign(request.user, submission):
         raise PermissionDenied(services.ASSIGN_NOT_ALLOWED)
@@ -112,7 +123,7 @@ def engineer_assign(request, pk: int):
         except ValidationError as exc:
             add_service_errors(form, exc)
         else:
-            messages.success(request, f"Case assigned to {selectors.person(form.cleaned_data['engineer'])}.")
+            messages.success(request, f"Case assigned to {person(form.cleaned_data['engineer'])}.")
             return redirect(submission.get_absolute_url() + "#review-calendar")
     return _form_page(
         request, submission=submission, form=form, title="Assign engineer", submit="Assign",
@@ -121,14 +132,14 @@ def engineer_assign(request, pk: int):
 
 
 @require_GET
-def due_list(request):
+def due_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     """Open cases with a running clock, soonest due first (the case list itself stays
     newest first: its keyset paging is by received time). ``?mine=1``: my cases only."""
     mine = request.GET.get("mine") == "1"
     cases = selectors.due_cases(user=request.user, mine=mine)
-    page, problem = selectors.due_page(cases, params=request.GET, size=DUE_PER_PAGE)
-    rows = [selectors.due_row(case) for case in page.object_list]
+    page, problem = due_page(cases, params=request.GET, size=DUE_PER_PAGE)
+    rows = [selectors.due_row(case) for case in selectors.with_page_calendars(page.object_list)]
     return render(request, "calendar_review/due_list.html", {
         "page": page, "rows": rows, "problem": problem, "mine": mine,
-        "soon_days": selectors.due_soon_days(),
+        "soon_days": due_soon_days(),
     })

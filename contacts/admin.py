@@ -11,12 +11,19 @@
   pages would refuse. Underneath, the models refuse any write to a locked report.
 """
 
+from __future__ import annotations
+
+from typing import Any
+
 from django import forms
 from django.contrib import admin
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import ValidationError
+from django.db.models import ForeignKey, QuerySet
+from django.http import HttpRequest
 
 from assessments import selectors as case_selectors
-from assessments.admin import CbiFilteredAdmin, _become
+from assessments.admin import CbiFilteredAdmin, _become, _staff_user
 from assessments.roles import is_cbi_cleared
 from reviewer.admin_records import ReadOnlyAdmin
 
@@ -24,7 +31,7 @@ from . import permissions, services
 from .models import ContactReport, ContactReportAssessment
 
 
-class LinkInline(ReadOnlyAdmin, admin.TabularInline):
+class LinkInline(ReadOnlyAdmin, admin.TabularInline[ContactReportAssessment, ContactReport]):
     """The revisions a contact applies to: shown, changed on the contact's own page."""
 
     model = ContactReportAssessment
@@ -34,25 +41,28 @@ class LinkInline(ReadOnlyAdmin, admin.TabularInline):
     verbose_name_plural = "Applies to revisions (change them on the contact's page on the site)"
 
 
-class ContactReportAdminForm(forms.ModelForm):
+class ContactReportAdminForm(forms.ModelForm[ContactReport]):
     """The model's own validation (``full_clean``, run by the ModelForm) shows its errors on
     the form; the service (``save_model``) checks them again with the permission."""
 
-    user = None  # the requesting user, set by ContactReportAdmin.get_form
+    user: User | AnonymousUser | None = None  # the requesting user, set by ContactReportAdmin.get_form
 
     class Meta:
         model = ContactReport
         fields = list(services.FIELDS)
 
-    def clean(self):
-        cleaned = super().clean()
-        if cleaned.get("is_cbi") and not is_cbi_cleared(self.user):
-            raise ValidationError({"is_cbi": services.CBI_NOT_CLEARED})
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
+        if cleaned.get("is_cbi"):
+            assert self.user is not None, "ContactReportAdmin.get_form sets the requesting user"
+            if not is_cbi_cleared(self.user):
+                raise ValidationError({"is_cbi": services.CBI_NOT_CLEARED})
         return cleaned
 
 
 @admin.register(ContactReport)
-class ContactReportAdmin(CbiFilteredAdmin):
+class ContactReportAdmin(CbiFilteredAdmin[ContactReport]):
     submission_path = "submission"
     list_display = ("submission", "contacted_at", "direction", "epa_name", "submitter_name", "is_cbi", "created_by")
     list_filter = ("direction", "is_cbi")
@@ -61,41 +71,49 @@ class ContactReportAdmin(CbiFilteredAdmin):
     readonly_fields = ("created_by", "created_at", "updated_at")
     inlines = [LinkInline]
 
-    def get_queryset(self, request):
+    def get_queryset(self, request: HttpRequest) -> QuerySet[ContactReport]:
         queryset = super().get_queryset(request)
         return queryset if is_cbi_cleared(request.user) else queryset.filter(is_cbi=False)
 
-    def may_edit(self, request, obj) -> bool:
+    def may_edit(self, request: HttpRequest, obj: ContactReport) -> bool:
         return permissions.can_edit(request.user, obj)
 
-    def has_delete_permission(self, request, obj=None):
+    def has_delete_permission(self, request: HttpRequest, obj: ContactReport | None = None) -> bool:
         # A contact is a record of what was said: deleted (superusers only: no group has
         # the permission) only while it is not locked.
         return super().has_delete_permission(request, obj) and (obj is None or not obj.is_locked)
 
-    def get_fields(self, request, obj=None):
-        fields = ["submission", *services.FIELDS] if obj is None else list(services.FIELDS)
-        return fields if obj is None else [*fields, *self.readonly_fields]
-
-    def get_form(self, request, obj=None, change=False, **kwargs):
-        base = type("ContactReportAdminForm", (ContactReportAdminForm,), {"user": request.user})
+    def get_fields(self, request: HttpRequest, obj: ContactReport | None = None) -> tuple[str, ...]:
         if obj is None:
-            base.Meta = type("Meta", (), {"model": ContactReport, "fields": ["submission", *services.FIELDS]})
-        kwargs["form"] = base
+            return ("submission", *services.FIELDS)
+        return (*services.FIELDS, *self.readonly_fields)
+
+    def get_form(
+        self, request: HttpRequest, obj: ContactReport | None = None, change: bool = False, **kwargs: Any
+    ) -> type[forms.ModelForm[ContactReport]]:
+        attrs: dict[str, Any] = {"user": request.user}
+        if obj is None:
+            attrs["Meta"] = type("Meta", (), {"model": ContactReport, "fields": ["submission", *services.FIELDS]})
+        kwargs["form"] = type("ContactReportAdminForm", (ContactReportAdminForm,), attrs)
         return super().get_form(request, obj, change=change, **kwargs)
 
-    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+    def formfield_for_foreignkey(
+        self, db_field: ForeignKey[Any, Any], request: HttpRequest, **kwargs: Any
+    ) -> forms.ModelChoiceField[Any] | None:
         if db_field.name == "submission":
             kwargs["queryset"] = case_selectors.visible_submissions(user=request.user)
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
-    def save_model(self, request, obj, form, change):
+    def save_model(
+        self, request: HttpRequest, obj: ContactReport, form: forms.ModelForm[ContactReport], change: bool
+    ) -> None:
+        by = _staff_user(request)
         data = {name: form.cleaned_data[name] for name in services.FIELDS if name in form.cleaned_data}
         if change:
             stored = ContactReport.objects.get(pk=obj.pk)
             services.contact_report_update(
-                report=stored, by=request.user, data=data, assessments=list(stored.assessments.all())
+                report=stored, by=by, data=data, assessments=list(stored.assessments.all())
             )
             obj.refresh_from_db()
         else:
-            _become(obj, services.contact_report_create(submission=obj.submission, by=request.user, data=data))
+            _become(obj, services.contact_report_create(submission=obj.submission, by=by, data=data))

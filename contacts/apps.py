@@ -8,6 +8,7 @@ class ContactsConfig(AppConfig):
     verbose_name = "Contact reports"
 
     def ready(self) -> None:
+        from . import receivers  # noqa: F401  (connects the export and import of a case's contact reports)
         from .roles import ensure_contact_roles
 
         # After this app's permissions exist; the groups are made by assessments.roles.

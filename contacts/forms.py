@@ -8,20 +8,25 @@ errors come back on the field they name."""
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.forms.boundfield import BoundField
+from django.forms.fields import BaseTemporalField
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from assessments.models import Assessment
 
 from . import local_time
-from .models import NOTES_LIMIT, ContactReport
+from .models import NOTES_LIMIT, ContactReport, Direction, report_field
 
 TIME_INVALID = "Enter a date and time, e.g. 2026-03-02 14:30."
+
+_F = TypeVar("_F", bound=forms.Field)
 
 
 class WallClockField(forms.DateTimeField):
@@ -30,7 +35,7 @@ class WallClockField(forms.DateTimeField):
     happens twice. A time with its UTC offset (``2026-11-01T01:30-05:00``) is taken as
     given. Digits other than ASCII ones (fullwidth ``２０２６``) are refused, as look-alikes."""
 
-    def to_python(self, value):
+    def to_python(self, value: Any) -> datetime | None:
         if value in self.empty_values:
             return None
         if isinstance(value, datetime):
@@ -41,15 +46,35 @@ class WallClockField(forms.DateTimeField):
             parsed = parse_datetime(value.strip())
         except ValueError:
             raise ValidationError(self.error_messages["invalid"], code="invalid") from None
-        return parsed or forms.BaseTemporalField.to_python(self, value)
+        return parsed or BaseTemporalField.to_python(self, value)
 
 
-class RevisionChoiceField(forms.ModelMultipleChoiceField):
+class RevisionChoiceField(forms.ModelMultipleChoiceField[Assessment]):
     def label_from_instance(self, obj: Assessment) -> str:
         return f"Revision {obj.revision} ({obj.get_status_display().lower()})"
 
 
-class ContactReportForm(forms.ModelForm):
+class PageBoundField(BoundField):
+    """A bound field with what the page (``templates/contacts/contact_form.html``) reads
+    besides Django's own, set by :meth:`ContactReportForm.fieldsets`: the ids of the texts
+    that describe its input, whether it is a group of radio buttons or check boxes, and
+    whether it is marked required."""
+
+    described_by = ""
+    grouped = False
+    required_mark = False
+
+
+def _field(form: forms.BaseForm, name: str, kind: type[_F]) -> _F:
+    """``form``'s field ``name``, of the class ``kind`` it is made as."""
+    field = form.fields[name]
+    if not isinstance(field, kind):
+        raise TypeError(f"The field {name} is a {type(field).__name__}, not a {kind.__name__}.")
+    return field
+
+
+class ContactReportForm(forms.ModelForm[ContactReport]):
+    bound_field_class = PageBoundField
     version_seen = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1, max_value=2**31 - 1)
     contacted_at = WallClockField(
         label="Date and time of the contact",
@@ -93,12 +118,17 @@ class ContactReportForm(forms.ModelForm):
         ("Revisions", ("assessments",)),
     )
 
-    def __init__(self, *args, linkable=None, linked=(), may_mark_cbi: bool = True, **kwargs):
+    def __init__(
+        self, *args: Any, linkable: Iterable[Assessment] | None = None, linked: Collection[Assessment] = (),
+        may_mark_cbi: bool = True, **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["direction"].choices = list(self.fields["direction"].choices)[1:]  # no blank radio
+        # The model's choices without the blank one its form field adds (no blank radio).
+        _field(self, "direction", forms.ChoiceField).choices = Direction.choices
         # The revisions offered: those a contact may be added to, and those it has already.
         ids = {a.pk for a in (linkable or [])} | {a.pk for a in linked}
-        self.fields["assessments"].queryset = Assessment.objects.filter(pk__in=ids).order_by("revision")
+        offered = _field(self, "assessments", RevisionChoiceField)
+        offered.queryset = Assessment.objects.filter(pk__in=ids).order_by("revision")
         if self.instance.pk:
             self.fields["version_seen"].initial = self.instance.version
             self.fields["assessments"].initial = [a.pk for a in linked]
@@ -109,20 +139,22 @@ class ContactReportForm(forms.ModelForm):
         if not may_mark_cbi:
             self.fields["is_cbi"].disabled = True
             self.fields["is_cbi"].help_text = "Only users cleared for CBI may mark a contact as CBI."
+        # The fields the page marks required (the model's clean() requires them).
+        self.marked_required: set[str] = set()
         for name in ContactReport.TEXT_FIELDS:
             # The model says what is wrong with a text (its clean()), in its own words:
             # the form field only carries the browser's hints.
-            field = self.fields[name]
-            model_field = ContactReport._meta.get_field(name)
+            field = _field(self, name, forms.CharField)
+            model_field = report_field(name)
             field.validators = []
             field.max_length = None
             if not model_field.blank:
                 field.required = False
                 field.widget.attrs["aria-required"] = "true"
-                field.mark_required = True
+                self.marked_required.add(name)
             if name in ContactReport.ONE_LINE:
                 field.widget.attrs["maxlength"] = str(model_field.max_length)
-        self.fields["contacted_at"].mark_required = self.fields["direction"].mark_required = True
+        self.marked_required |= {"contacted_at", "direction"}
 
     def _wall_clock(self) -> datetime | None:
         """The time the form shows: as posted, else as stored; ``None`` if it is not one."""
@@ -139,12 +171,13 @@ class ContactReportForm(forms.ModelForm):
         choices = local_time.reading_choices(naive) if naive else []
         self.asks_reading = bool(choices)
         if choices:
-            self.fields["contacted_at_reading"].choices = [("", "Choose one"), *choices]
+            _field(self, "contacted_at_reading", forms.ChoiceField).choices = [("", "Choose one"), *choices]
 
-    def clean(self):
+    def clean(self) -> dict[str, Any]:
         """The time typed, read in the application's time zone (``local_time.contact_instant``)
         before the model's own checks see it."""
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         value = cleaned.get("contacted_at")
         if isinstance(value, datetime) and timezone.is_naive(value):
             try:
@@ -160,7 +193,7 @@ class ContactReportForm(forms.ModelForm):
         note = local_time.stored_note(value) if value else ""
         return f"{saved} {note}" if note else saved
 
-    def fieldsets(self) -> list[tuple[str, list]]:
+    def fieldsets(self) -> list[tuple[str, list[PageBoundField]]]:
         """``[(legend, [bound field, ...])]`` in the page's order, each input described by
         its help text and, when it has any, its errors (``aria-describedby``)."""
         groups = []
@@ -170,6 +203,7 @@ class ContactReportForm(forms.ModelForm):
                 if name == "contacted_at_reading" and not self.asks_reading:
                     continue
                 bound = self[name]
+                assert isinstance(bound, PageBoundField), "the form's bound_field_class makes every bound field"
                 described = [f"{bound.auto_id}_helptext"] if bound.help_text else []
                 if bound.errors:
                     described.append(f"{bound.auto_id}_error")
@@ -178,15 +212,15 @@ class ContactReportForm(forms.ModelForm):
                     bound.field.widget.attrs["aria-describedby"] = " ".join(described)
                 bound.described_by = " ".join(described)
                 bound.grouped = self.is_grouped(bound)
-                bound.required_mark = getattr(bound.field, "mark_required", False)
+                bound.required_mark = name in self.marked_required
                 fields.append(bound)
             groups.append((legend, fields))
         return groups
 
     @staticmethod
-    def is_grouped(bound) -> bool:
+    def is_grouped(bound: BoundField) -> bool:
         """Radio buttons and check boxes of one field: a fieldset of their own."""
         return isinstance(bound.field.widget, (forms.RadioSelect, forms.CheckboxSelectMultiple))
 
     def model_data(self) -> dict[str, Any]:
-        return {name: self.cleaned_data[name] for name in self._meta.fields}
+        return {name: self.cleaned_data[name] for name in self.Meta.fields}

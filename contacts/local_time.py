@@ -18,6 +18,7 @@ Error messages are module constants, so tests assert their exact text.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta, tzinfo
 from typing import Any
 
@@ -84,7 +85,7 @@ def happens_twice(naive: datetime, zone: tzinfo | None = None) -> bool:
     return naive.replace(tzinfo=zone, fold=0).utcoffset() != naive.replace(tzinfo=zone, fold=1).utcoffset()
 
 
-def _span(naive: datetime, inside) -> tuple[datetime, datetime]:
+def _span(naive: datetime, inside: Callable[[datetime], bool]) -> tuple[datetime, datetime]:
     """The first and last whole minute around ``naive`` for which ``inside`` holds."""
     start = end = naive.replace(second=0, microsecond=0)
     while inside(start - _MINUTE):

@@ -22,9 +22,12 @@ database's triggers refuse them with the same rule (migration ``0002``).
 from __future__ import annotations
 
 import re
+from collections.abc import Collection, Iterable
 from datetime import datetime, time, timedelta
+from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
@@ -129,6 +132,9 @@ class ContactReport(models.Model):
     )
 
     history = HistoricalRecords()
+    #: Who makes the next save or deletion, for its history record: django-simple-history
+    #: reads it from the instance; the services set it.
+    _history_user: User
 
     # The one-line and multi-line texts and their limits (the one-line ones are max_length).
     ONE_LINE = ("epa_name", "epa_affiliation", "submitter_name", "submitter_affiliation", "phone")
@@ -152,7 +158,7 @@ class ContactReport(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("contact-detail", args=[self.pk])
 
-    def clean_fields(self, exclude=None) -> None:
+    def clean_fields(self, exclude: Collection[str] | None = None) -> None:
         # Surrounding blanks are not part of a name; a name of blanks only is no name.
         for name in self.TEXT_FIELDS:
             value = getattr(self, name)
@@ -165,8 +171,9 @@ class ContactReport(models.Model):
         errors: dict[str, str] = {}
         for name in self.TEXT_FIELDS:
             value = getattr(self, name) or ""
-            field = self._meta.get_field(name)
+            field = report_field(name)
             limit = NOTES_LIMIT if name == "notes" else field.max_length
+            assert limit is not None, f"{name} is a CharField: its max_length is its limit"
             message = text_error(value, label=str(field.verbose_name).capitalize(), limit=limit)
             if message:
                 errors[name] = message
@@ -184,7 +191,7 @@ class ContactReport(models.Model):
         if errors:
             raise ValidationError(errors)
 
-    def save(self, *args, **kwargs) -> None:
+    def save(self, *args: Any, **kwargs: Any) -> None:
         if not self._state.adding:
             self.version += 1
         super().save(*args, **kwargs)
@@ -198,7 +205,16 @@ class ContactReport(models.Model):
         return bool(self.approved_revisions())
 
 
-def contact_time_error(value, *, now: datetime | None = None) -> str:
+def report_field(name: str) -> models.Field[Any, Any]:
+    """The contact report's own field ``name`` (a column or the revisions, never a relation
+    from another model)."""
+    field = ContactReport._meta.get_field(name)
+    if not isinstance(field, models.Field):
+        raise LookupError(f"{name} is a relation from another model, not a field of a contact report")
+    return field
+
+
+def contact_time_error(value: datetime | None, *, now: datetime | None = None) -> str:
     """What is wrong with ``value`` as a contact time (``""``: nothing): outside the range
     from :data:`EARLIEST_CONTACT_DATE` (local midnight) up to ``now`` and
     :data:`FUTURE_TOLERANCE`.
@@ -252,6 +268,8 @@ class ContactReportAssessment(models.Model):
     assessment = models.ForeignKey(Assessment, on_delete=models.CASCADE, related_name="contact_links")
 
     history = HistoricalRecords()
+    #: As ``ContactReport._history_user``.
+    _history_user: User
 
     class Meta:
         verbose_name = "revision a contact applies to"
@@ -284,7 +302,7 @@ def other_case_error(report: ContactReport, assessment: Assessment) -> str:
 # Approved work is final, and a link stays within its case --------------------------------------
 
 
-def _stored_lock(report_id) -> list[int]:
+def _stored_lock(report_id: int | None) -> list[int]:
     if report_id is None:
         return []
     return sorted(
@@ -297,23 +315,23 @@ def _locked(revisions: list[int]) -> ApprovedWorkLocked:
     return ApprovedWorkLocked(CONTACT_LOCKED.format(revisions=", ".join(str(r) for r in revisions)))
 
 
-def _refuse_locked_save(sender, instance: ContactReport, **kwargs) -> None:
+def _refuse_locked_save(sender: type[ContactReport], instance: ContactReport, **kwargs: Any) -> None:
     revisions = _stored_lock(instance.pk)
     if revisions:
         raise _locked(revisions)
 
 
-def _refuse_locked_delete(sender, instance: ContactReport, **kwargs) -> None:
+def _refuse_locked_delete(sender: type[ContactReport], instance: ContactReport, **kwargs: Any) -> None:
     revisions = _stored_lock(instance.pk)
     if revisions:
         raise _locked(revisions)
 
 
-def _approved(assessment_ids) -> Assessment | None:
+def _approved(assessment_ids: Iterable[int]) -> Assessment | None:
     return Assessment.objects.filter(pk__in=list(assessment_ids), status=Status.APPROVED).order_by("revision").first()
 
 
-def _check_link_save(sender, instance: ContactReportAssessment, **kwargs) -> None:
+def _check_link_save(sender: type[ContactReportAssessment], instance: ContactReportAssessment, **kwargs: Any) -> None:
     """A link is added or moved only to an unapproved revision of the report's own case,
     and only on a report that is not locked; the stored rows decide (the instance may be stale)."""
     ids = {instance.assessment_id}
@@ -334,14 +352,17 @@ def _check_link_save(sender, instance: ContactReportAssessment, **kwargs) -> Non
         raise ValidationError({"assessment": other_case_error(report, assessment)})
 
 
-def _check_link_delete(sender, instance: ContactReportAssessment, **kwargs) -> None:
+def _check_link_delete(sender: type[ContactReportAssessment], instance: ContactReportAssessment, **kwargs: Any) -> None:
     stored = ContactReportAssessment.objects.filter(pk=instance.pk).values_list("assessment_id", flat=True)
     approved = _approved(set(stored) | {instance.assessment_id})
     if approved is not None:
         raise ApprovedWorkLocked(LINK_TO_APPROVED.format(revision=approved.revision))
 
 
-def _check_m2m(sender, instance, action: str, reverse: bool, model, pk_set, **kwargs) -> None:
+def _check_m2m(
+    sender: type[ContactReportAssessment], instance: ContactReport | Assessment, action: str, reverse: bool,
+    model: type[ContactReport | Assessment], pk_set: set[int] | None, **kwargs: Any,
+) -> None:
     """``report.assessments.add/set/remove/clear`` (and the reverse managers) write the links
     with ``bulk_create`` or a bulk delete: refused here as the link's own save is."""
     if action not in ("pre_add", "pre_remove", "pre_clear"):

@@ -15,6 +15,8 @@ only ask them, so each rule lives here once.
 
 from __future__ import annotations
 
+from django.contrib.auth.models import AnonymousUser, User
+
 from assessments.models import Assessment, Status, Submission
 from assessments.permissions import may_see
 from assessments.roles import is_cbi_cleared
@@ -23,11 +25,11 @@ from .models import ContactReport
 from .roles import ADD_PERMISSION, CHANGE_PERMISSION
 
 
-def may_read(user, report: ContactReport) -> bool:
+def may_read(user: User | AnonymousUser, report: ContactReport) -> bool:
     return may_see(user, report.submission) and (not report.is_cbi or is_cbi_cleared(user))
 
 
-def can_add(user, submission: Submission) -> bool:
+def can_add(user: User | AnonymousUser, submission: Submission) -> bool:
     return user.is_authenticated and user.has_perm(ADD_PERMISSION) and may_see(user, submission)
 
 
@@ -36,7 +38,7 @@ def is_locked(report: ContactReport) -> bool:
     return report.is_locked
 
 
-def can_edit(user, report: ContactReport) -> bool:
+def can_edit(user: User | AnonymousUser, report: ContactReport) -> bool:
     return (
         user.is_authenticated
         and user.has_perm(CHANGE_PERMISSION)
@@ -45,7 +47,7 @@ def can_edit(user, report: ContactReport) -> bool:
     )
 
 
-def can_mark_cbi(user) -> bool:
+def can_mark_cbi(user: User | AnonymousUser) -> bool:
     return is_cbi_cleared(user)
 
 

@@ -30,11 +30,14 @@ the request.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.staticfiles import finders
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import ImproperlyConfigured, PermissionDenied
 from django.template.loader import render_to_string
 from django.utils import timezone
 
@@ -73,12 +76,12 @@ CBI_STATUS = " · CONFIDENTIAL BUSINESS INFORMATION"
 SANITISED_COPY = " · sanitised copy"
 
 
-def _check_copy(*, user, submission: Submission, sanitised: bool) -> None:
+def _check_copy(*, user: User | AnonymousUser, submission: Submission, sanitised: bool) -> None:
     if submission.is_cbi and not sanitised and not is_cbi_cleared(user):
         raise PermissionDenied(FULL_COPY_NOT_ALLOWED)
 
 
-def _when(value) -> str:
+def _when(value: datetime | None) -> str:
     return f"{timezone.localtime(value):%m/%d/%Y %I:%M %p %Z}" if value else ""
 
 
@@ -86,7 +89,7 @@ def _party(name: str, affiliation: str) -> str:
     return f"{name}, {affiliation}" if affiliation else name
 
 
-def contact_entries(reports, *, submission: Submission, sanitised: bool) -> list[dict[str, Any]]:
+def contact_entries(reports: Iterable[ContactReport], *, submission: Submission, sanitised: bool) -> list[dict[str, Any]]:
     """What the section prints for each report, CBI applied."""
     cbi = Cbi(submission, sanitised)
     entries = []
@@ -116,7 +119,7 @@ def contact_entries(reports, *, submission: Submission, sanitised: bool) -> list
     return entries
 
 
-def section_context(reports, *, submission: Submission, sanitised: bool, empty: str) -> dict[str, Any]:
+def section_context(reports: Iterable[ContactReport], *, submission: Submission, sanitised: bool, empty: str) -> dict[str, Any]:
     reports = list(reports)
     any_cbi = any(r.is_cbi for r in reports)
     claimed = any_cbi or submission.is_cbi
@@ -146,12 +149,15 @@ def cbi_flag(*, prints_cbi: bool, sanitised: bool) -> str:
     return f"CBI: {'Yes' if prints_cbi else 'No'}"
 
 
-def _stylesheets(names) -> list[str]:
+def _stylesheets(names: Iterable[str]) -> list[str]:
     """Each stylesheet's text, for a ``<style>`` element of its own (so each keeps its own
-    @import at its head)."""
+    @import at its head); a deployment without one cannot draw the PDF."""
     texts = []
     for name in names:
-        with open(finders.find(name), encoding="utf-8") as handle:
+        path = finders.find(name)
+        if path is None:
+            raise ImproperlyConfigured(f"The static file {name} the contact reports' PDF needs is not found.")
+        with open(path, encoding="utf-8") as handle:
             texts.append(handle.read())
     return texts
 
@@ -171,7 +177,9 @@ def _filename(*parts: str, sanitised: bool) -> str:
     return f"{safe}{'-sanitised' if sanitised else ''}.pdf"
 
 
-def contacts_document_html(*, submission: Submission, reports, sanitised: bool, for_pdf: bool, title: str) -> str:
+def contacts_document_html(
+    *, submission: Submission, reports: Iterable[ContactReport], sanitised: bool, for_pdf: bool, title: str
+) -> str:
     cbi = Cbi(submission, sanitised)
     section = section_context(reports, submission=submission, sanitised=sanitised, empty=NO_CONTACTS_CASE)
     case_name = cbi.scrub(submission.case_name or submission.generic_name)
@@ -193,7 +201,7 @@ def contacts_document_html(*, submission: Submission, reports, sanitised: bool, 
     return render_to_string(DOCUMENT_TEMPLATE, context)
 
 
-def contact_report_pdf(*, user, report: ContactReport, sanitised: bool) -> ContactPdf:
+def contact_report_pdf(*, user: User | AnonymousUser, report: ContactReport, sanitised: bool) -> ContactPdf:
     """One contact report as PDF (``report`` as ``contacts.selectors.contact_report_get``
     gave it: one the user may read)."""
     _check_copy(user=user, submission=report.submission, sanitised=sanitised)
@@ -204,7 +212,7 @@ def contact_report_pdf(*, user, report: ContactReport, sanitised: bool) -> Conta
     return ContactPdf(_filename("Contact", report.submission.case_number, stamp, sanitised=sanitised), html_to_pdf(html))
 
 
-def case_contacts_pdf(*, user, submission: Submission, sanitised: bool) -> ContactPdf:
+def case_contacts_pdf(*, user: User | AnonymousUser, submission: Submission, sanitised: bool) -> ContactPdf:
     """All the case's contact reports ``user`` may read, oldest first, as PDF."""
     _check_copy(user=user, submission=submission, sanitised=sanitised)
     reports = contact_reports_for_case(user=user, submission=submission)
@@ -217,7 +225,7 @@ def case_contacts_pdf(*, user, submission: Submission, sanitised: bool) -> Conta
 # The IRER followed by its contact reports --------------------------------------------------------
 
 
-def section_html(*, user, assessment: Assessment, sanitised: bool) -> str:
+def section_html(*, user: User | AnonymousUser, assessment: Assessment, sanitised: bool) -> str:
     """The contact reports of ``assessment`` as ``user`` may read them: a section for the
     end of the IRER's HTML, with its own stylesheet."""
     reports = contact_reports_for_assessment(user=user, assessment=assessment)
@@ -247,7 +255,7 @@ def _copy(sanitised: bool) -> str:
     return "sanitised" if sanitised else "full"
 
 
-def _combined(*, user, assessment: Assessment, sanitised: bool) -> tuple[str, str, str]:
+def _combined(*, user: User | AnonymousUser, assessment: Assessment, sanitised: bool) -> tuple[str, str, str]:
     """(file name, HTML, cache key) of the IRER with contact reports for ``user``."""
     _check_copy(user=user, submission=assessment.case_data, sanitised=sanitised)  # claims as the IRER prints them
     context = irer_context(assessment=assessment, sanitised=sanitised)
@@ -262,7 +270,7 @@ def _combined(*, user, assessment: Assessment, sanitised: bool) -> tuple[str, st
     return filename, html, digest.hexdigest()
 
 
-def irer_with_contacts_download(*, user, assessment: Assessment, sanitised: bool) -> CombinedDownload:
+def irer_with_contacts_download(*, user: User | AnonymousUser, assessment: Assessment, sanitised: bool) -> CombinedDownload:
     """The IRER followed by its contact reports, as ``reports.services.irer_download``
     serves the IRER: stored PDF, or the task drawing it (enqueued once per key)."""
     filename, html, key = _combined(user=user, assessment=assessment, sanitised=sanitised)
@@ -277,7 +285,7 @@ def irer_with_contacts_download(*, user, assessment: Assessment, sanitised: bool
     return CombinedDownload(filename, render=state)
 
 
-def irer_with_contacts_pdf(*, user, assessment: Assessment, sanitised: bool) -> bytes:
+def irer_with_contacts_pdf(*, user: User | AnonymousUser, assessment: Assessment, sanitised: bool) -> bytes:
     """The same PDF drawn at once (the command line, the tests)."""
     _, html, _ = _combined(user=user, assessment=assessment, sanitised=sanitised)
     return html_to_pdf(html)

@@ -4,6 +4,8 @@ Nobody's group may delete a contact report: it is a record of what was said."""
 
 from __future__ import annotations
 
+from django.contrib.auth.models import Group, Permission
+
 from assessments.roles import REVIEWER_GROUP, SUPERVISOR_GROUP
 
 ADD_PERMISSION = "contacts.add_contactreport"
@@ -15,10 +17,8 @@ CONTACT_CODENAMES = (
 )
 
 
-def ensure_contact_roles(**_kwargs) -> None:
+def ensure_contact_roles(**_kwargs: object) -> None:
     """Give both groups the contact reports' permissions (idempotent)."""
-    from django.contrib.auth.models import Group, Permission
-
     permissions = list(Permission.objects.filter(content_type__app_label="contacts", codename__in=CONTACT_CODENAMES))
     for group_name in (REVIEWER_GROUP, SUPERVISOR_GROUP):
         group, _ = Group.objects.get_or_create(name=group_name)

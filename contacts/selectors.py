@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Prefetch, QuerySet
 from django.http import Http404
 
@@ -15,10 +16,10 @@ from assessments.roles import is_cbi_cleared
 from assessments.selectors import visible_submissions
 
 from . import permissions
-from .models import ContactReport
+from .models import ContactReport, report_field
 
 
-def visible_contact_reports(*, user) -> QuerySet[ContactReport]:
+def visible_contact_reports(*, user: User | AnonymousUser) -> QuerySet[ContactReport]:
     """The contact reports ``user`` may read, oldest contact first, with what the lists show."""
     queryset = ContactReport.objects.filter(submission__in=visible_submissions(user=user))
     if not is_cbi_cleared(user):
@@ -28,16 +29,16 @@ def visible_contact_reports(*, user) -> QuerySet[ContactReport]:
     )
 
 
-def contact_reports_for_case(*, user, submission: Submission) -> QuerySet[ContactReport]:
+def contact_reports_for_case(*, user: User | AnonymousUser, submission: Submission) -> QuerySet[ContactReport]:
     return visible_contact_reports(user=user).filter(submission=submission)
 
 
-def contact_reports_for_assessment(*, user, assessment: Assessment) -> QuerySet[ContactReport]:
+def contact_reports_for_assessment(*, user: User | AnonymousUser, assessment: Assessment) -> QuerySet[ContactReport]:
     """The case's contact reports that apply to ``assessment``, as ``user`` may read them."""
     return visible_contact_reports(user=user).filter(submission_id=assessment.submission_id, assessments=assessment)
 
 
-def contact_report_get(*, user, pk: int) -> ContactReport:
+def contact_report_get(*, user: User | AnonymousUser, pk: int) -> ContactReport:
     """The contact report ``pk`` if ``user`` may read it; otherwise ``Http404``."""
     try:
         return visible_contact_reports(user=user).get(pk=pk)
@@ -50,7 +51,7 @@ def linkable_assessments(*, submission: Submission) -> QuerySet[Assessment]:
     return submission.assessments.exclude(status=Status.APPROVED).order_by("revision")
 
 
-def case_section(*, user, submission: Submission) -> dict[str, Any]:
+def case_section(*, user: User | AnonymousUser, submission: Submission) -> dict[str, Any]:
     """What the case page's "Contact reports" section shows."""
     reports = list(contact_reports_for_case(user=user, submission=submission))
     return {
@@ -64,13 +65,13 @@ def case_section(*, user, submission: Submission) -> dict[str, Any]:
     }
 
 
-def offer_sanitised(*, user, submission: Submission) -> bool:
+def offer_sanitised(*, user: User | AnonymousUser, submission: Submission) -> bool:
     """Whether a sanitised copy differs from the full one for ``user``: the case is CBI,
     or a contact report ``user`` reads is."""
     return submission.is_cbi or contact_reports_for_case(user=user, submission=submission).filter(is_cbi=True).exists()
 
 
-def report_detail(*, user, report: ContactReport) -> dict[str, Any]:
+def report_detail(*, user: User | AnonymousUser, report: ContactReport) -> dict[str, Any]:
     """What a contact report's own page shows, besides the report."""
     locked_revisions = report.approved_revisions()
     return {
@@ -93,7 +94,7 @@ def contact_history(*, report: ContactReport) -> list[dict[str, Any]]:
         changed = []
         if older is not None:
             delta = newer.diff_against(older, excluded_fields=["version", "updated_at"])
-            changed = [str(ContactReport._meta.get_field(c.field).verbose_name) for c in delta.changes]
+            changed = [str(report_field(c.field).verbose_name) for c in delta.changes]
         entries.append({
             "at": newer.history_date,
             "by": _person(newer.history_user),
@@ -115,12 +116,12 @@ def contact_history(*, report: ContactReport) -> list[dict[str, Any]]:
     return entries
 
 
-def _person(user) -> str:
+def _person(user: User | None) -> str:
     if user is None:
         return "(unknown)"
     return user.get_full_name() or user.get_username()
 
 
-def person(user) -> str:
+def person(user: User | None) -> str:
     """A user as the pages and the report name them."""
     return _person(user)

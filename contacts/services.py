@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 
@@ -17,7 +18,7 @@ from assessments.esd.parameters import ALL
 from assessments.models import ApprovedWorkLocked, Assessment, Submission
 
 from . import permissions
-from .models import LINK_TO_APPROVED, ContactReport, ContactReportAssessment, other_case_error
+from .models import CONTACT_LOCKED, LINK_TO_APPROVED, ContactReport, ContactReportAssessment, other_case_error
 
 ADD_NOT_ALLOWED = "You may not record contacts on this case."
 EDIT_NOT_ALLOWED = "You may not change this contact report."
@@ -31,7 +32,7 @@ FIELDS = (
 
 @transaction.atomic
 def contact_report_create(
-    *, submission: Submission, by, data: Mapping[str, Any], assessments: Iterable[Assessment] = ()
+    *, submission: Submission, by: User, data: Mapping[str, Any], assessments: Iterable[Assessment] = ()
 ) -> ContactReport:
     """Record a contact on ``submission`` that applies to ``assessments`` (revisions of it)."""
     submission = Submission.objects.select_for_update().get(pk=submission.pk)
@@ -48,7 +49,7 @@ def contact_report_create(
 
 @transaction.atomic
 def contact_report_update(
-    *, report: ContactReport, by, data: Mapping[str, Any], assessments: Iterable[Assessment] = (),
+    *, report: ContactReport, by: User, data: Mapping[str, Any], assessments: Iterable[Assessment] = (),
     seen_version: int | None = None,
 ) -> ContactReport:
     """Correct a contact report. ``seen_version`` is the ``version`` the editor loaded; if
@@ -75,12 +76,10 @@ def contact_report_update(
 
 
 def _locked_message(report: ContactReport) -> str:
-    from .models import CONTACT_LOCKED
-
     return CONTACT_LOCKED.format(revisions=", ".join(str(r) for r in report.approved_revisions()))
 
 
-def _apply(report: ContactReport, *, by, data: Mapping[str, Any]) -> None:
+def _apply(report: ContactReport, *, by: User, data: Mapping[str, Any]) -> None:
     unknown = sorted(set(data) - set(FIELDS))
     if unknown:
         raise ValueError(f"Not fields of a contact report: {', '.join(unknown)}")
@@ -113,7 +112,7 @@ def _check_assessments(report: ContactReport, assessments: Iterable[Assessment],
     return sorted(fresh.values(), key=lambda a: a.revision)
 
 
-def _link(report: ContactReport, assessments: Iterable[Assessment], *, by) -> None:
+def _link(report: ContactReport, assessments: Iterable[Assessment], *, by: User) -> None:
     for assessment in assessments:
         link = ContactReportAssessment(contact_report=report, assessment=assessment)
         link.full_clean(validate_unique=False)

@@ -1,4 +1,5 @@
-"""Contact reports in a case export (``assessments.transfer``): the top-level list
+"""Contact reports in a case export (``assessments.transfer``, which asks for them through
+``assessments.events.case_exporting`` and ``case_importing``: ``receivers``): the top-level list
 ``"contact_reports"``, each a contact report's fields (users by user name, dates ISO 8601
 with their offset) and ``"revisions"``, the numbers of the revisions it applies to::
 
@@ -19,12 +20,19 @@ final (``ContactReport.is_locked``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from datetime import datetime
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import models
 
-from assessments.models import Assessment, Submission
+from assessments.models import Assessment, Status, Submission
+from assessments.transfer.approved import check_times, latest_time
+from assessments.transfer.checks import set_fields
+from assessments.transfer.document import expect_list, expect_object, is_user_link, name_list
+from assessments.transfer.errors import BAD_STRUCTURE, INVALID_ROW, INVALID_VALUE, UNKNOWN_FIELDS, TransferError
+from assessments.transfer.writing import save_raw
 
 from .models import ContactReport, ContactReportAssessment
 
@@ -41,15 +49,13 @@ AFTER_APPROVAL = (
 BEFORE_APPROVAL = ("contacted_at", "created_at", "updated_at")
 
 
-def _fields() -> list[models.Field]:
+def _fields() -> list[models.Field[Any, Any]]:
     return [f for f in ContactReport._meta.concrete_fields if not f.primary_key and f.name != "submission"]
 
 
 def export_rows(submission: Submission) -> list[dict[str, Any]]:
     """The case's contact reports (all of them, CBI included: an export is the whole case),
     oldest contact first."""
-    from assessments.transfer.document import is_user_link
-
     rows = []
     reports = submission.contact_reports.select_related("created_by").order_by("contacted_at", "id")
     for report in reports.prefetch_related("assessments"):
@@ -72,8 +78,6 @@ class ContactImport:
     """The contact reports of one import: read from the document, written with the case."""
 
     def __init__(self, value: Any):
-        from assessments.transfer.document import expect_list, expect_object
-
         self.rows = [
             expect_object(row, f"{KEY}[{i}]") for i, row in enumerate(expect_list(value if value is not None else [], KEY))
         ]
@@ -81,9 +85,6 @@ class ContactImport:
         self.saved: list[models.Model] = []
 
     def user_names(self) -> set[str]:
-        from assessments.transfer import BAD_STRUCTURE, TransferError
-        from assessments.transfer.document import is_user_link
-
         names = set()
         for i, row in enumerate(self.rows):
             for field in _fields():
@@ -93,14 +94,10 @@ class ContactImport:
                     names.add(row[field.name])
         return names
 
-    def write_reports(self, submission: Submission, users: dict[str, Any], *, latest=None) -> None:
+    def write(self, submission: Submission, users: dict[str, Any], *,
+              latest: tuple[datetime, str] | None = None) -> None:
         """Build, check and save each report of ``submission`` (links come with :meth:`link`);
         ``latest``: the latest time a report may hold (``approved.latest_time``, now if not given)."""
-        from assessments.transfer import INVALID_ROW, INVALID_VALUE, UNKNOWN_FIELDS, TransferError, set_fields
-        from assessments.transfer.approved import check_times, latest_time
-        from assessments.transfer.document import name_list
-        from assessments.transfer.writing import save_raw
-
         allowed = {f.name for f in _fields()} | {REVISIONS}
         for i, row in enumerate(self.rows):
             where = f"{KEY}[{i}]"
@@ -129,8 +126,6 @@ class ContactImport:
     def link(self, assessment: Assessment) -> None:
         """Link ``assessment`` to the reports that name its revision: called once it is
         saved and before it is approved."""
-        from assessments.transfer.writing import save_raw
-
         for report, revisions, _ in self.reports:
             if assessment.revision in revisions:
                 link = ContactReportAssessment(contact_report=report, assessment=assessment)
@@ -139,9 +134,6 @@ class ContactImport:
     def finish(self, assessments: list[Assessment]) -> list[models.Model]:
         """Refuse a report naming a revision the file does not have, or dated after the
         approval of one it applies to; the rows written, for their first history record."""
-        from assessments.models import Status
-        from assessments.transfer import INVALID_VALUE, TransferError
-
         by_number = {a.revision: a for a in assessments}
         for report, revisions, where in self.reports:
             missing = [n for n in revisions if n not in by_number]
@@ -152,10 +144,23 @@ class ContactImport:
                 revision = by_number[number]
                 if revision.status != Status.APPROVED:
                     continue
+                approved_at = revision.approved_at
+                assert approved_at is not None, "an approved revision has its approval time (its check constraint)"
                 for name in BEFORE_APPROVAL:
                     value = getattr(report, name)
-                    if value > revision.approved_at:
+                    if value > approved_at:
                         problem = AFTER_APPROVAL.format(found=value.isoformat(), revision=number,
-                                                        approved=revision.approved_at.isoformat())
+                                                        approved=approved_at.isoformat())
                         raise TransferError(INVALID_VALUE.format(where=f"{where}.{name}", problem=problem))
         return self.saved
+
+
+def export_part(*, submission: Submission) -> tuple[str, list[dict[str, Any]]]:
+    """The case's contact reports, under :data:`KEY` (``events.case_exporting``'s answer)."""
+    return KEY, export_rows(submission)
+
+
+def import_part(*, document: Mapping[str, Any]) -> ContactImport:
+    """The file's contact reports, read (``events.case_importing``'s answer); the list is
+    optional (an export made before contact reports existed has none)."""
+    return ContactImport(document.get(KEY))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -14,17 +14,19 @@ from assessments import selectors as case_selectors
 from assessments.forms.binding import add_service_errors, posted
 from assessments.views import report_download_response
 from audit.services import What, cbi_access_record
+from reviewer.http import AuthenticatedHttpRequest
 
 from . import permissions, reports, selectors, services
 from .forms import ContactReportForm
+from .models import ContactReport
 
 
-def _sanitised(request) -> bool:
+def _sanitised(request: HttpRequest) -> bool:
     return request.GET.get("copy") == "sanitised"
 
 
 @require_http_methods(["GET", "POST"])
-def contact_create(request, pk: int):
+def contact_create(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     submission = case_selectors.submission_get(user=request.user, pk=pk)
     if not permissions.can_add(request.user, submission):
         raise PermissionDenied(services.ADD_NOT_ALLOWED)
@@ -49,7 +51,7 @@ def contact_create(request, pk: int):
 
 
 @require_http_methods(["GET", "POST"])
-def contact_edit(request, pk: int):
+def contact_edit(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     report = selectors.contact_report_get(user=request.user, pk=pk)
     if not permissions.can_edit(request.user, report):
         raise PermissionDenied(services.EDIT_NOT_ALLOWED)
@@ -76,24 +78,24 @@ def contact_edit(request, pk: int):
 
 
 @require_GET
-def contact_detail(request, pk: int):
+def contact_detail(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     report = selectors.contact_report_get(user=request.user, pk=pk)
     cbi_access_record(what=What.CONTACT_REPORT, request=request, submission=report.submission, detail=_which(report))
     return render(request, "contacts/contact_detail.html", selectors.report_detail(user=request.user, report=report))
 
 
-def _which(report) -> str:
+def _which(report: ContactReport) -> str:
     return f"contact report {report.pk}"
 
 
-def _pdf_response(pdf, filename: str) -> HttpResponse:
+def _pdf_response(pdf: bytes, filename: str) -> HttpResponse:
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 
 
 @require_GET
-def contact_pdf(request, pk: int):
+def contact_pdf(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     report = selectors.contact_report_get(user=request.user, pk=pk)
     sanitised = _sanitised(request)
     printed = reports.contact_report_pdf(user=request.user, report=report, sanitised=sanitised)
@@ -103,7 +105,7 @@ def contact_pdf(request, pk: int):
 
 
 @require_GET
-def case_contacts_pdf(request, pk: int):
+def case_contacts_pdf(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     submission = case_selectors.submission_get(user=request.user, pk=pk)
     sanitised = _sanitised(request)
     printed = reports.case_contacts_pdf(user=request.user, submission=submission, sanitised=sanitised)
@@ -112,7 +114,7 @@ def case_contacts_pdf(request, pk: int):
 
 
 @require_GET
-def irer_with_contacts_download(request, pk: int):
+def irer_with_contacts_download(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """As ``assessments.views.irer_download``: the PDF when stored, else the page that
     follows its drawing (202) or says why it failed (503)."""
     assessment = case_selectors.assessment_get(user=request.user, pk=pk)

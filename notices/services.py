@@ -1,14 +1,15 @@
 """Writes of the notices app.
 
-:func:`notify` is the one way a notice is made: the review workflow calls it on submit
-(to the supervisors), return and approve (to the engineer), and the assignment service of
-``calendar_review`` (to the new engineer). It stores the in-app notice and, once the
+:func:`notify` is the one way a notice is made: on the events of ``assessments.events``
+(``receivers``): a revision submitted (to the supervisors, ``recipients``), returned or
+approved (to the engineer), a case assigned (to the new engineer). It stores the in-app notice and, once the
 transaction commits, sends an email through Django's email framework to a recipient with
 an address. Nobody is told about a case they may not see (a CBI case and a user without
 clearance), and an email about a CBI case says "a CBI case" and its number, nothing more.
 
 The comments on single uses (:class:`UseComment`) are written by a supervisor returning
-a revision and marked resolved by the revision's engineer.
+a revision (``workflow.assessment_return``'s ``use_comments``, :func:`use_comments_add`)
+and marked resolved by the revision's engineer.
 """
 
 from __future__ import annotations
@@ -24,16 +25,16 @@ from django.core.mail import send_mail
 from django.db import transaction
 from django.utils import timezone
 
-from assessments.limits import TEXT_LIMITS, text_error
+from assessments.limits import text_error
 from assessments.models import Assessment, Scenario, Status, Submission
 from assessments.permissions import may_see
 from assessments.roles import is_supervisor
+from assessments.workflow import USE_COMMENT_LIMIT
 
 from .models import NOTICE_TEXT_LIMIT, Notice, UseComment, Verb
 
 logger = logging.getLogger(__name__)
 
-USE_COMMENT_LIMIT = TEXT_LIMITS["comment"]
 USE_COMMENT_NOT_ALLOWED = "Only a supervisor returning this revision may comment on its uses."
 USE_COMMENT_OTHER_REVISION = "That use is not part of this revision."
 RESOLVE_NOT_ALLOWED = "Only the revision's engineer may mark a comment on a use resolved, while it is editable."
@@ -174,18 +175,14 @@ def use_comment_resolve(*, comment: UseComment, by: User) -> UseComment:
     return comment
 
 
-@transaction.atomic
-def assessment_return_with_use_comments(
-    *, assessment: Assessment, by: User, comment: str, use_comments: dict[int, str]
-) -> Assessment:
-    """Return the revision (``workflow.assessment_return``) and attach the comments on its
-    uses (scenario id -> text), all or nothing."""
-    from assessments.workflow import assessment_return
-
-    assessment = assessment_return(assessment=assessment, by=by, comment=comment)
+def use_comments_add(*, assessment: Assessment, by: User, use_comments: dict[int, str]) -> list[UseComment]:
+    """Attach the comments on the uses of the revision just returned (scenario id -> text),
+    in the return's transaction: a use of another revision, or a refused comment, undoes
+    the return."""
     scenarios = {s.pk: s for s in assessment.scenarios.all()}
+    added = []
     for scenario_id, text in use_comments.items():
         if scenario_id not in scenarios:
             raise ValidationError(USE_COMMENT_OTHER_REVISION)
-        use_comment_add(scenario=scenarios[scenario_id], by=by, text=text)
-    return assessment
+        added.append(use_comment_add(scenario=scenarios[scenario_id], by=by, text=text))
+    return added

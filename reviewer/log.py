@@ -23,6 +23,7 @@ from collections.abc import MutableMapping
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any, cast
 
+from django.conf import settings
 from gunicorn.config import Config
 from gunicorn.glogging import Logger as GunicornBaseLogger
 from gunicorn.http.message import Request
@@ -51,8 +52,6 @@ def _key() -> bytes:
     """The site's SECRET_KEY, so every process and host digests a query alike; a key of
     this process alone where no Django settings are loaded (gunicorn's master process)."""
     try:
-        from django.conf import settings
-
         secret = settings.SECRET_KEY
     except Exception:  # no settings module, or no key in it: a process that serves no page
         return _process_key

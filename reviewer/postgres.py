@@ -7,6 +7,8 @@ from __future__ import annotations
 import os
 from urllib.parse import urlsplit, urlunsplit
 
+import psycopg
+
 DEFAULT_SERVER = "postgres://postgres@127.0.0.1:5432"
 
 
@@ -23,7 +25,5 @@ def server_url() -> str:
 def admin(server: str, sql: str) -> None:
     """Run one statement on the server's ``postgres`` database (autocommit): CREATE or DROP
     DATABASE."""
-    import psycopg
-
     with psycopg.connect(f"{server}/postgres", autocommit=True) as conn:
         conn.execute(sql)

@@ -19,9 +19,15 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+import django_stubs_ext
 from django.core.exceptions import ImproperlyConfigured
 
 from .report_storage import reports_storage_setting
+
+# Django's generic classes subscriptable at run time (ModelForm[Case], ModelAdmin[Case],
+# QuerySet[Case]): the annotations the type checker reads (pyproject.toml) are evaluated
+# where a class is built from one.
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -92,6 +98,7 @@ INSTALLED_APPS = [
     "calendar_review",  # the review calendar (TSCA's 90 days, suspensions, extensions) and assignment
     "notices",  # notices in the application and by email; supervisors' comments on single uses
     "audit",  # after axes: its login-failed receiver reads what axes decided
+    "demo",  # manage.py load_demo: the demo data of a developer's machine
     "ninja",  # django-ninja: its Swagger UI assets, served from static/ (nothing from a CDN)
     "api",  # the JSON API under /api/v1/ (docs/api.md)
 ]

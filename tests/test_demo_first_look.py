@@ -22,8 +22,8 @@ from assessments import comparison, services, timeline
 from assessments.engine_results import engine_result_difference
 from assessments.esd import registry
 from assessments.esd.parameters import EngineValidationError
-from assessments.management.commands import load_demo
 from assessments.models import Assessment, ReviewDecision, Scenario, Status, Submission
+from demo.management.commands import load_demo
 from notices.models import Notice, Verb
 
 pytestmark = pytest.mark.django_db

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from assessments.management.commands import load_demo
 from assessments.models import Assessment, Scenario, Submission
+from demo.management.commands import load_demo
 
 pytestmark = pytest.mark.django_db
 

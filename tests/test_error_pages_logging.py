@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from assessments.management.commands import load_demo
+from demo.management.commands import load_demo
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -23,10 +23,10 @@ from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
 from assessments import services, workflow
-from assessments.management.commands import load_demo
 from assessments.models import Assessment, ReviewDecision, Scenario, Status, Submission
 from assessments.roles import REVIEWER_GROUP
 from calendar_review.services import calendar_update
+from demo.management.commands import load_demo
 from notices.models import Notice
 from tests.conftest import make_submission, make_user
 

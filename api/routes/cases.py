@@ -17,6 +17,7 @@ from assessments import selectors, transfer
 from assessments.case_list import CASES_PER_PAGE, CaseListRefused
 from assessments.models import Assessment, Submission, case_snapshot
 from audit.services import What
+from calendar_review.selectors import case_due_state
 
 from ..auth import token_of
 from ..core import acting, json, record_cbi_read
@@ -53,7 +54,7 @@ def case_url(case: Submission) -> str:
 
 
 def _summary(case: Submission) -> dict[str, Any]:
-    due = getattr(case, "due_date", None)
+    due = case_due_state(case).due_on  # as the case list shows it: an open suspension's days counted
     return {
         "id": case.pk, "case_number": case.case_number, "case_type": case.case_type,
         "generic_name": case.generic_name, "submitter": case.submitter, "is_cbi": case.is_cbi,

@@ -13,7 +13,6 @@ from assessments import selectors, workflow
 from assessments.limits import check_text
 from assessments.models import Assessment
 from assessments.views_review import COMMENT_LABELS
-from notices.services import USE_COMMENT_LIMIT, assessment_return_with_use_comments
 
 from ..auth import token_of
 from ..core import acting, json
@@ -60,9 +59,9 @@ def return_(request: HttpRequest, assessment_id: int, payload: schemas.ReturnIn)
         for pk, text in payload.use_comments.items():
             if text.strip():
                 use_comments[pk] = check_text(text, field="comment", label=f"The comment on use {pk}",
-                                              limit=USE_COMMENT_LIMIT)
-        done = assessment_return_with_use_comments(assessment=assessment, by=owner, comment=comment,
-                                                   use_comments=use_comments)
+                                              limit=workflow.USE_COMMENT_LIMIT)
+        done = workflow.assessment_return(assessment=assessment, by=owner, comment=comment,
+                                          use_comments=use_comments)
         return json(_done(done))
 
     return acting(request, act)

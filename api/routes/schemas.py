@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any
 
-from ninja import Schema
+from ninja import Field, Schema
 
 
 class Errors(Schema):
@@ -26,7 +26,8 @@ class CaseSummary(Schema):
     latest_revision: int | None
     latest_engineer: str | None
     created_at: datetime
-    due_date: date | None = None
+    due_date: date = Field(description="The due date as the case list shows it: the review calendar's (an open "
+                                        "suspension's days so far added), else the default period's")
     url: str
 
 

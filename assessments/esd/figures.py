@@ -30,6 +30,7 @@ from typing import Any
 
 from .calc import equation_info
 from .parameters import Param
+from .registry import get
 from .results import MEDIUM_NAMES, Result
 
 #: What a figure is to a reviewer: the general facility estimates, a release's amounts, a
@@ -192,8 +193,6 @@ def figures(result: Result, declared: Mapping[str, FacilityFigure] | None = None
     """Every figure of ``result`` (see the module's docstring); ``declared``: its scenario's
     facility declarations (default: those of the registered scenario ``result.scenario``)."""
     if declared is None:
-        from .registry import get
-
         declared = get(result.scenario).facility_labels
     return figures_of(result.as_dict(), declared)
 

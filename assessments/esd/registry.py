@@ -18,13 +18,16 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import over_release
-from .figures import FacilityFigure
 from .options import INCLUDE_EXPOSURES, NO, OpenMedium, finish, with_options
 from .parameters import ALL, EngineValidationError, ParamSet
 from .results import Result
+from .site_data import compute_with_site_data
+
+if TYPE_CHECKING:  # figures reads the registry (its figures() defaults to a registered scenario's declarations)
+    from .figures import FacilityFigure
 
 
 @dataclass(frozen=True)
@@ -82,8 +85,6 @@ class Scenario:
         # Every scenario also accepts the optional "site_specific" list of EIIP
         # site-specific air releases (see site_data's module docstring), and the options
         # every scenario offers are applied to what ``run`` returns (options.finish).
-        from .site_data import compute_with_site_data
-
         given = set(inputs) if isinstance(inputs, Mapping) else set()
 
         def run(v: dict[str, Any]) -> Result:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
+from decimal import Decimal
 from numbers import Real
 
 #: E-notation, as EPA prints it (1.18E-8), for a magnitude of a million or more or below a
@@ -25,7 +26,7 @@ def in_e_notation(value: float) -> bool:
     return value != 0 and (abs(value) >= E_NOTATION_FROM or abs(value) < E_NOTATION_BELOW)
 
 
-def e_notation(value: float, sig: int, pad: bool = True) -> str:
+def e_notation(value: float | Decimal, sig: int, pad: bool = True) -> str:
     """``value`` in EPA's E-notation to ``sig`` figures: a capital E, no padding zeros in
     the exponent; the mantissa's trailing zeros kept (``pad``) or dropped.
 

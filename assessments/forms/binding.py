@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.http import HttpRequest, QueryDict
 
 
-def posted(request):
+def posted(request: HttpRequest) -> QueryDict | None:
     """The form data of a POST, else None. Not ``request.POST or None``: a POST with no
     fields is empty, hence falsy, and would show a blank form without its errors."""
     return request.POST if request.method == "POST" else None

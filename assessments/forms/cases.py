@@ -3,17 +3,32 @@ them, with a CBI checkbox beside each field a submitter may claim."""
 
 from __future__ import annotations
 
-from typing import Any
+import datetime
+from collections.abc import Mapping, Sequence
+from typing import Any, cast, overload
 
 from django import forms
+from django.contrib.auth.models import AnonymousUser, User
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator
+from django.forms.boundfield import BoundField
 from django.utils import timezone
+from django.utils.functional import Promise
 
 from ..case_numbers import hidden_case
 from ..esd.number_text import ASCII_DIGITS, PLAIN_CHARACTERS
 from ..esd.parameters import NumberTextError, parse_number
 from ..limits import TEXT_LIMITS
-from ..models import TLV_PEL_KIND_INVALID, Assessment, ExposureLimitKind, ExposureLimitUnit, IrerNote, Submission
+from ..models import (
+    LATEST_STATUS_CHOICES,
+    TLV_PEL_KIND_INVALID,
+    Assessment,
+    ExposureLimitKind,
+    ExposureLimitUnit,
+    IrerNote,
+    Submission,
+    own_field,
+)
 from ..models.case_fields import (
     ASSESSMENT_DATE,
     TLV_PEL_VALUE,
@@ -37,7 +52,8 @@ class GroupedFloatField(forms.FloatField):
 
     number_range: NumberRange | None = None
 
-    def to_python(self, value):
+    # A FloatField's to_python (django-stubs types FloatField's own with the same ignore).
+    def to_python(self, value: Any | None) -> float | None:  # type: ignore[override]
         if not isinstance(value, str):
             return super().to_python(value)
         if not value.strip():
@@ -55,7 +71,7 @@ class GroupedFloatField(forms.FloatField):
             return f"Enter a number{allowed}: it must be finite (at most 1.8E+308 in size)."
         if exc.hint in (ASCII_DIGITS, PLAIN_CHARACTERS):
             return f"Enter a number{allowed}: {exc.hint}."
-        return f"Enter a number: {exc.hint}." if exc.hint else self.error_messages["invalid"]
+        return f"Enter a number: {exc.hint}." if exc.hint else str(self.error_messages["invalid"])
 
 
 _NUMBER_FIELDS = [
@@ -68,14 +84,14 @@ def number_range(name: str) -> NumberRange | None:
     is checked by ``Submission.clean()``, with the same declaration)."""
     if name == "tlv_pel_value":
         return TLV_PEL_VALUE
-    field = Submission._meta.get_field(name)
+    field = own_field(Submission, name)
     return next((v for v in field.validators if isinstance(v, NumberRange)), None)
 
 
 class AssessmentDateField(PlainDateField):
     """The assessment date, typed with the digits 0-9 (its range: ``case_fields.ASSESSMENT_DATE``)."""
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(subject=ASSESSMENT_DATE.subject, **kwargs)
 
 
@@ -84,12 +100,12 @@ def _version_seen() -> forms.IntegerField:
                              max_value=2**31 - 1)
 
 
-def limit_text_fields(form: forms.Form) -> None:
+def limit_text_fields(form: forms.BaseForm) -> None:
     """Give each free-text field of ``form`` its limit (``limits.TEXT_LIMITS``): the
     browser stops at it and the form says so when it is exceeded."""
     for name, limit in TEXT_LIMITS.items():
         field = form.fields.get(name)
-        if field is not None:
+        if isinstance(field, forms.CharField):
             field.max_length = limit
             field.validators.append(MaxLengthValidator(limit))
             field.widget.attrs["maxlength"] = str(limit)
@@ -116,31 +132,32 @@ def error_summary(form: forms.BaseForm, order: list[str] | None = None) -> list[
     return own + fields
 
 
-class CaseNumberRule:
+class CaseNumberRule(forms.models.BaseModelForm[Submission]):
     """Mixed into a case's model form, before it: the number's uniqueness as ``user`` may be
     told it. A number held by a case ``user`` may not see (``case_numbers.hidden_case``)
     passes here as a free number does; the save refuses it, naming no case
     (``services.CASE_NUMBER_REFUSED``). Without a user, every case's number is said taken."""
 
-    user = None
+    user: User | AnonymousUser | None = None
 
-    def number_held_by_hidden_case(self):
+    def number_held_by_hidden_case(self) -> Submission | None:
         """The case ``user`` may not see whose number the form holds, or None."""
         if self.user is None:
             return None
         return hidden_case(user=self.user, case_number=self.instance.case_number, exclude_pk=self.instance.pk)
 
-    def validate_unique(self):
-        exclude = self._get_validation_exclusions()
+    def validate_unique(self) -> None:
+        # BaseModelForm.validate_unique with the one exclusion more; its helpers are not in django-stubs.
+        exclude = self._get_validation_exclusions()  # type: ignore[attr-defined]  # Django's, not in the stubs
         if "case_number" not in exclude and self.number_held_by_hidden_case() is not None:
             exclude.add("case_number")
         try:
             self.instance.validate_unique(exclude=exclude)
         except forms.ValidationError as exc:
-            self._update_errors(exc)
+            self._update_errors(exc)  # type: ignore[attr-defined]  # Django's, not in the stubs
 
 
-class SubmissionForm(CaseNumberRule, forms.ModelForm):
+class SubmissionForm(CaseNumberRule, forms.ModelForm[Submission]):
     """The case. Its rules are the model's (``Submission``'s field validators, ``clean()``
     and uniqueness), which the form runs before the service saves; the admin and the import
     run the same ``full_clean``. ``user``: who fills it in (:class:`CaseNumberRule`)."""
@@ -169,7 +186,8 @@ class SubmissionForm(CaseNumberRule, forms.ModelForm):
             )
         } | {"tlv_pel_kind": {"invalid_choice": TLV_PEL_KIND_INVALID}}  # as the model field says it (the import)
 
-    def __init__(self, *args, amendment: bool = False, user=None, **kwargs):
+    def __init__(self, *args: Any, amendment: bool = False, user: User | AnonymousUser | None = None,
+                 **kwargs: Any) -> None:
         """``amendment``: a revision of the case is approved, so a change is an amendment
         and the form asks its reason (the view asks ``permissions.has_approved_revision``)."""
         super().__init__(*args, **kwargs)
@@ -191,9 +209,13 @@ class SubmissionForm(CaseNumberRule, forms.ModelForm):
         if self.instance.pk:
             self.fields["version_seen"].initial = self.instance.version
         for name in _NUMBER_FIELDS:
-            self.fields[name].number_range = number_range(name)
+            number_field = self.fields[name]
+            assert isinstance(number_field, GroupedFloatField), "Meta.field_classes makes each number field one"
+            number_field.number_range = number_range(name)
         # The TLV/PEL's value and unit go together (Submission.clean() says so when one is missing).
-        self.fields["tlv_pel_unit"].choices = [("", "No value given"), *ExposureLimitUnit.choices]
+        unit = self.fields["tlv_pel_unit"]
+        assert isinstance(unit, forms.ChoiceField), "a model field with choices has a choice field"
+        unit.choices = [("", "No value given"), *ExposureLimitUnit.choices]
         # A post without the kind (a page opened before the kind existed) means what such a
         # limit always meant, an 8-hour TWA; a kind not in the list is refused (TLV_PEL_KIND_INVALID).
         self.fields["tlv_pel_kind"].required = False
@@ -206,16 +228,19 @@ class SubmissionForm(CaseNumberRule, forms.ModelForm):
         return [name for name in Submission.CBI_CLAIMABLE if self.cleaned_data.get(CBI_PREFIX + name)]
 
     def change_reason(self) -> str:
-        return self.cleaned_data.get("amendment_reason", "")
+        reason: str = self.cleaned_data.get("amendment_reason", "")
+        return reason
 
     def model_data(self) -> dict[str, Any]:
-        return {name: self.cleaned_data[name] for name in self._meta.fields}
+        names = self._meta.fields
+        assert names is not None, "Meta.fields names the case's fields"
+        return {name: self.cleaned_data[name] for name in names}
 
-    def groups(self):
+    def groups(self) -> list[tuple[str, list[tuple[BoundField, BoundField | None]]]]:
         """``[(title, [(bound field, bound CBI checkbox or None)])]`` for the template."""
         out = []
         for title, names in HEADER_GROUPS:
-            rows = []
+            rows: list[tuple[BoundField, BoundField | None]] = []
             for name in names:
                 cbi = self[CBI_PREFIX + name] if name in Submission.CBI_CLAIMABLE else None
                 rows.append((self[name], cbi))
@@ -237,7 +262,7 @@ class CaseSearchForm(forms.Form):
     status = forms.ChoiceField(
         label="Latest revision",
         required=False,
-        choices=[("", "Any status"), *Submission._meta.get_field("latest_status").choices],
+        choices=[("", "Any status"), *LATEST_STATUS_CHOICES],
         help_text="The status of each case's latest revision.",
         widget=forms.Select(attrs={"class": "form-select", "aria-describedby": "status-help"}),
     )
@@ -254,7 +279,7 @@ class CaseSearchForm(forms.Form):
 RATING_REASON_LIMIT = TEXT_LIMITS["occupational_exposure_rating_reason"]
 
 
-class AssessmentNotesForm(forms.ModelForm):
+class AssessmentNotesForm(forms.ModelForm[Assessment]):
     """The reviewer's choices for the IRER of an assessment (``Assessment.IRER_CHOICE_FIELDS``).
 
     The rules are the model's (``Assessment.clean``, run by ``full_clean`` after this form's
@@ -295,7 +320,7 @@ class AssessmentNotesForm(forms.ModelForm):
             },
         }
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if self.instance.pk:
             self.fields["version_seen"].initial = self.instance.version
@@ -303,27 +328,30 @@ class AssessmentNotesForm(forms.ModelForm):
         self.fields["irer_note"].required = False  # left out: the wording the assessment has
         # The rating's help: its own text and the criteria counted beside it (rating-criteria).
         rating = self.fields["occupational_exposure_rating"]
+        assert isinstance(rating, forms.ChoiceField), "a model field with choices has a choice field"
         rating.widget.attrs["aria-describedby"] = (
             "id_occupational_exposure_rating_helptext rating-derived rating-criteria"
         )
-        rating.choices = [("", "Derived from the results"), *rating.choices[1:]]
+        # A ChoiceField keeps its choices as the list of pairs the model field gave it.
+        rating.choices = [("", "Derived from the results"), *cast("list[tuple[Any, Any]]", rating.choices)[1:]]
         self.fields["irer_status"].required = False  # left out: the status the assessment has
         limit_text_fields(self)  # the rating's reason too: RATING_REASON_LIMIT, once
 
-    def clean_irer_status(self):
+    def clean_irer_status(self) -> str:
         return self.cleaned_data.get("irer_status") or self.instance.irer_status or IrerStatus.CEB_STAFF_DRAFT
 
-    def clean_irer_status_other(self):
+    def clean_irer_status_other(self) -> str:
         return (self.cleaned_data.get("irer_status_other") or "").strip()
 
-    def clean_occupational_exposure_rating_reason(self):
+    def clean_occupational_exposure_rating_reason(self) -> str:
         return (self.cleaned_data.get("occupational_exposure_rating_reason") or "").strip()
 
-    def clean(self):
+    def clean(self) -> dict[str, Any]:
         """The rating derived from the results, chosen, is no override: the rating and its
         reason are cleared, so the rating follows the results. Whether an override has its
         reason, and "Other" its words, is the model's rule (``Assessment.clean``)."""
         cleaned = super().clean()
+        assert cleaned is not None, "ModelForm.clean returns the cleaned data"
         if "occupational_exposure_rating" in cleaned:
             rating = cleaned["occupational_exposure_rating"]
             if not rating or rating == self.instance.derived_rating():
@@ -332,7 +360,11 @@ class AssessmentNotesForm(forms.ModelForm):
                     cleaned["occupational_exposure_rating_reason"] = ""
         return cleaned
 
-    def add_error(self, field, error):
+    @overload
+    def add_error(self, field: None, error: Mapping[str, Any]) -> None: ...
+    @overload
+    def add_error(self, field: str | None, error: ValidationError | str | Promise | Sequence[Any]) -> None: ...
+    def add_error(self, field: str | None, error: Any) -> None:
         """One message a field: the model's rules (``Assessment.clean``) add none to a field
         this form has refused already (an over-long reason is not also a missing one)."""
         if field is None and isinstance(error, forms.ValidationError) and hasattr(error, "error_dict"):
@@ -341,10 +373,10 @@ class AssessmentNotesForm(forms.ModelForm):
             )
         super().add_error(field, error)
 
-    def clean_irer_note(self):
+    def clean_irer_note(self) -> str:
         return self.cleaned_data.get("irer_note") or self.instance.irer_note or IrerNote.MAY
 
-    def clean_assessment_date(self):
+    def clean_assessment_date(self) -> datetime.date:
         """Blank: the day this revision was started (the default ChemSTEER's date has too)."""
         value = self.cleaned_data.get("assessment_date")
         if value is None:

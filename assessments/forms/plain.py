@@ -7,7 +7,12 @@ same rule; the calendar's forms and the assignment use these fields."""
 
 from __future__ import annotations
 
+import datetime
+from typing import Any, TypeVar
+
 from django import forms
+from django.db import models
+from django.db.models import QuerySet
 
 from ..esd.number_text import is_plain
 from ..models.case_fields import EARLIEST_DATE, YEARS_AHEAD
@@ -22,8 +27,10 @@ CHOICE_NOT_PLAIN = "Choose {subject} from the list."
 #: The dates of the review, in words (``case_fields.DateRange``), where a field has no narrower rule.
 ANY_REVIEW_DATE = f"from {EARLIEST_DATE.isoformat()} to {YEARS_AHEAD} years ahead"
 
+_M = TypeVar("_M", bound=models.Model)
 
-def _refuse_look_alikes(value, message: str):
+
+def _refuse_look_alikes(value: object, message: str) -> None:
     if isinstance(value, str) and not is_plain(value.strip()):
         raise forms.ValidationError(message, code="not_plain")
 
@@ -32,11 +39,11 @@ class PlainDateField(forms.DateField):
     """A date typed with the digits 0-9. ``subject``: the field as the error names it ("The
     received date"); ``allowed``: its range in words ("from 1977-01-01 to today")."""
 
-    def __init__(self, *, subject: str, allowed: str = ANY_REVIEW_DATE, **kwargs):
+    def __init__(self, *, subject: str, allowed: str = ANY_REVIEW_DATE, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.not_plain = DATE_NOT_PLAIN.format(subject=subject, allowed=allowed)
 
-    def to_python(self, value):
+    def to_python(self, value: str | datetime.datetime | datetime.date | None) -> datetime.date | None:
         _refuse_look_alikes(value, self.not_plain)
         return super().to_python(value)
 
@@ -44,24 +51,24 @@ class PlainDateField(forms.DateField):
 class PlainIntegerField(forms.IntegerField):
     """A whole number typed with the digits 0-9, from ``min_value`` to ``max_value``."""
 
-    def __init__(self, *, subject: str, **kwargs):
+    def __init__(self, *, subject: str, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.not_plain = WHOLE_NUMBER_NOT_PLAIN.format(subject=subject, lowest=self.min_value,
                                                        highest=self.max_value)
 
-    def to_python(self, value):
+    def to_python(self, value: Any | None) -> int | None:
         _refuse_look_alikes(value, self.not_plain)
         return super().to_python(value)
 
 
-class PlainModelChoiceField(forms.ModelChoiceField):
+class PlainModelChoiceField(forms.ModelChoiceField[_M]):
     """A choice of a row by its key, which only a list's plain option gives (a posted
     ``１`` would otherwise pick row 1)."""
 
-    def __init__(self, *args, subject: str, **kwargs):
-        super().__init__(*args, **kwargs)
+    def __init__(self, queryset: models.Manager[_M] | QuerySet[_M] | None, *, subject: str, **kwargs: Any) -> None:
+        super().__init__(queryset, **kwargs)
         self.not_plain = CHOICE_NOT_PLAIN.format(subject=subject)
 
-    def to_python(self, value):
+    def to_python(self, value: Any | None) -> _M | None:
         _refuse_look_alikes(value, self.not_plain)
         return super().to_python(value)

@@ -13,7 +13,8 @@ class ReleaseTextsForm(forms.Form):
     """One "to:" and one "basis:" field per release of the computed result, named
     ``to_N`` and ``basis_N``; ``defaults`` gives each release's printed default as a hint."""
 
-    def __init__(self, *args, releases: list[dict[str, Any]], texts: dict[str, Any], defaults: dict[int, str], **kwargs):
+    def __init__(self, *args: Any, releases: list[dict[str, Any]], texts: dict[str, Any], defaults: dict[int, str],
+                 **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.releases = releases
         for release in releases:

@@ -17,6 +17,7 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.forms.boundfield import BoundField, BoundWidget
 
 from .. import input_rules
 from ..esd import registry
@@ -56,15 +57,15 @@ class Row:
     """One input of a step as the template lays it out."""
 
     param: Param
-    field: Any
-    reason: Any
+    field: BoundField
+    reason: BoundField
     default: str
     allowed: str
     applies: bool
     #: The ``applies_when`` condition as JSON for the browser (``""`` for an input that always applies).
     condition: str
     #: For a choice shown as radio buttons: ``[(radio, description)]``; else ``[]``.
-    options: list
+    options: list[tuple[BoundWidget, str]]
 
 
 class StepForm(forms.Form):
@@ -80,7 +81,7 @@ class StepForm(forms.Form):
     step_key: str = ""
     params: tuple[Param, ...] = ()
 
-    def __init__(self, *args, saved_inputs: Mapping[str, Any] | None = None, **kwargs):
+    def __init__(self, *args: Any, saved_inputs: Mapping[str, Any] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.saved_inputs = dict(saved_inputs or {})
 
@@ -105,7 +106,7 @@ class StepForm(forms.Form):
         rows = []
         for p in self.params:
             field = self[p.symbol]
-            options = []
+            options: list[tuple[BoundWidget, str]] = []
             if isinstance(field.field.widget, forms.RadioSelect):
                 descriptions = dict(p.choice_help)
                 options = [(radio, descriptions.get(radio.data["value"], "")) for radio in field]
@@ -129,11 +130,12 @@ class StepForm(forms.Form):
             values[symbol] = param_set[symbol].default if raw in (None, "") else raw
         return json.dumps(values)
 
-    def preset_field(self):
+    def preset_field(self) -> BoundField | None:
         return self[PRESET_FIELD] if PRESET_FIELD in self.fields else None
 
-    def clean(self):
+    def clean(self) -> dict[str, Any]:
         data = super().clean()
+        assert data is not None, "Form.clean returns the cleaned data"
         preset = registry.get(self.scenario_key).presets
         chosen = data.get(PRESET_FIELD)
         values = {p.symbol: self.data.get(self.add_prefix(p.symbol), "") for p in self.params}
@@ -149,7 +151,7 @@ class StepForm(forms.Form):
         for p in self.params:  # what was typed in a field that does not apply is ignored
             if p not in applying:
                 for name in (p.symbol, REASON_PREFIX + p.symbol):
-                    self._errors.pop(name, None)
+                    self.errors.pop(name, None)
         try:
             inputs, kept = input_rules.clean_step_values(applying, values, reasons)
         except ValidationError as exc:
@@ -209,7 +211,9 @@ def _value_field(param: Param) -> forms.Field:
     help_text = f"Allowed: {allowed_text(param)}." + (f" Scale: {param.share_text}." if param.share_text else "")
     required = param.required and param.applies_when is None
     if param.kind == CHOICE:
-        choices: list = [(label, list(group)) for label, group in param.choice_groups] or list(param.choices)
+        choices: list[tuple[Any, Any]] = (
+            [(label, list(group)) for label, group in param.choice_groups] or list(param.choices)
+        )
         if not param.required and param.default is None:
             choices = [("", NOT_GIVEN)] + choices
         if param.choice_help and len(param.choices) <= MAX_RADIOS and not param.choice_groups:

@@ -16,8 +16,8 @@ put on the field it names, with the engine's message (the field and its allowed 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import Any, cast
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -25,8 +25,9 @@ from django.core.exceptions import ValidationError
 from .. import input_rules
 from ..esd.parameters import ALL, CHOICE, Param
 from ..esd.site_data import METHODS, SITE_SPECIFIC, SiteMethod
+from ..input_rules import default_text
 from ..site_data import ADD_BESIDE, NO_SITE_DATA, NO_SITE_DATA_HELP, method_description
-from .scenarios import SEEN_FIELD, _value_field, default_text, format_value
+from .scenarios import SEEN_FIELD, _value_field, format_value
 
 COUNT_FIELD = "entries"
 #: The buttons that show the step again without saving it.
@@ -55,8 +56,11 @@ def _input_form_field(param: Param) -> forms.Field:
     not required by the form: only the chosen method's inputs count, checked by the engine."""
     field = _value_field(param)
     field.required = False
-    if param.kind == CHOICE and param.default is None and field.choices[0][0] != "":
-        field.choices = [("", "Choose one")] + list(field.choices)
+    if param.kind == CHOICE and param.default is None and isinstance(field, forms.ChoiceField):
+        # A ChoiceField keeps its choices as the list of pairs ``_value_field`` gave it.
+        choices = cast("list[tuple[Any, Any]]", field.choices)
+        if choices[0][0] != "":
+            field.choices = [("", "Choose one")] + list(choices)
     return field
 
 
@@ -64,7 +68,7 @@ class SiteDataForm(forms.Form):
     """The "Submitter's site data" step. ``releases``: ``[(number, source)]`` of the
     scenario's releases an entry may replace."""
 
-    def __init__(self, *args, releases: list[tuple[int, str]] = (), **kwargs):
+    def __init__(self, *args: Any, releases: Iterable[tuple[int, str]] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.releases = list(releases)
         self.count = self._count()
@@ -169,8 +173,9 @@ class SiteDataForm(forms.Form):
 
     # --- validation: the engine's ------------------------------------------------------------
 
-    def clean(self):
+    def clean(self) -> dict[str, Any]:
         data = super().clean()
+        assert data is not None, "Form.clean returns the cleaned data"
         raw_entries: list[dict[str, Any]] = []
         positions: list[int] = []  # the entry's place on the form, by its place in the list
         for i in range(self.count):
@@ -214,7 +219,7 @@ class SiteDataForm(forms.Form):
         if name == "replaces":  # e.g. "release 1 is already replaced by site_specific[0]"
             field, what = entry_field(i, name), ""
         elif name in ENTRY_FIELDS:
-            field, what = entry_field(i, name), self.fields[entry_field(i, name)].label
+            field, what = entry_field(i, name), str(self.fields[entry_field(i, name)].label or "")
         elif name and input_field(i, method, name) in self.fields:
             field, what = input_field(i, method, name), name
         else:
@@ -244,7 +249,8 @@ def site_initial(entries: Any) -> dict[str, Any]:
 
 def _entry_initial(i: int, entry: Mapping[str, Any]) -> dict[str, Any]:
     initial: dict[str, Any] = {}
-    saved = entry.get("inputs") if isinstance(entry.get("inputs"), Mapping) else {}
+    stored_inputs = entry.get("inputs")
+    saved: Mapping[str, Any] = stored_inputs if isinstance(stored_inputs, Mapping) else {}
     for method in METHODS.values():
         for param in method.params.params:
             value = saved.get(param.symbol, param.default) if entry.get("method") == method.key else param.default

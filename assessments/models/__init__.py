@@ -10,8 +10,9 @@ One module per reason to change: ``case_fields`` (the values a case's fields tak
 ``cases`` (the case), ``status`` (the statuses, the actions that change them, and the
 refusal of a write to approved work), ``assessments`` (an assessment and its review
 decisions), ``scenarios`` (a use), ``sealed`` (the IRER as
-approved) and ``guards`` (approved work is final). Every model and
-public name is imported here, so ``from assessments.models import X`` reads from one place.
+approved), ``guards`` (approved work is final) and ``meta`` (a model's own field by
+name, whether an instance is saved). Every model and public name is imported here, so
+``from assessments.models import X`` reads from one place.
 """
 
 from . import guards  # noqa: F401  (connects the approved-work guard to the models' signals)
@@ -47,6 +48,7 @@ from .case_fields import (
     tlv_pel_errors,
 )
 from .cases import CASE_AS_APPROVED_NOT_SAVED, CASE_SNAPSHOT_FIELDS, Submission, case_from_snapshot, case_snapshot
+from .meta import is_saved, own_field
 from .report_files import ReportFile  # noqa: F401  (the report cache in the database: reports.db_storage)
 from .scenarios import (
     RELEASE_TEXT_BAD_ENTRY,
@@ -91,6 +93,8 @@ __all__ = [
     "split_occupational_exposure_rating", "tlv_pel_errors",
     # the case as approved
     "CASE_AS_APPROVED_NOT_SAVED", "CASE_SNAPSHOT_FIELDS", "case_from_snapshot", "case_snapshot",
+    # a model's own field by name; whether an instance is saved
+    "own_field", "is_saved",
     # a use's release texts and undo window
     "RELEASE_TEXT_BAD_ENTRY", "RELEASE_TEXT_BAD_NUMBER", "RELEASE_TEXT_KEYS", "RELEASE_TEXT_LABELS",
     "RELEASE_TEXT_NOT_TEXT", "RELEASE_TEXT_UNKNOWN", "RELEASE_TEXTS_NOT_AN_OBJECT", "SCENARIO_UNDO_MINUTES",

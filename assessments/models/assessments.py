@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterable
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -15,6 +16,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
+from ..exposure_rating import assessment_rating
 from .case_fields import (
     ASSESSMENT_DATE,
     IRER_STATUS_OTHER_MISSING,
@@ -25,6 +27,7 @@ from .case_fields import (
     IrerStatus,
 )
 from .cases import Submission, _count_save, case_from_snapshot
+from .meta import is_saved
 from .status import NO_ASSESSMENT, DecisionAction, Status
 
 
@@ -181,7 +184,7 @@ class Assessment(models.Model):
     def __str__(self) -> str:
         return f"{self.submission.case_number} r{self.revision}"
 
-    def save(self, *args, **kwargs) -> None:
+    def save(self, *args: Any, **kwargs: Any) -> None:
         _count_save(self)
         super().save(*args, **kwargs)
 
@@ -220,10 +223,8 @@ class Assessment(models.Model):
         """The occupational exposure rating derived from this revision's results
         (``exposure_rating.assessment_rating``); blank for an unsaved revision, or when
         none is derived."""
-        if self.pk is None:
+        if not is_saved(self):
             return ""
-        from ..exposure_rating import assessment_rating  # it reads the models: imported when used
-
         return assessment_rating(assessment=self).rating
 
     @property

@@ -77,7 +77,7 @@ class NumberRange:
         within = Q(**{f"{field}__{lowest}": self.lower}) & Q(**{f"{field}__lte": upper})
         return Q(**{f"{field}__isnull": True}) | within if null else within
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[str, float, float | None, bool, str, str]:
         return self.subject, self.lower, self.upper, self.lower_open, self.units, self.hint
 
     def __eq__(self, other: object) -> bool:
@@ -463,7 +463,7 @@ def split_occupational_exposure_rating(rating: str, notes: str) -> tuple[str, st
     return "", f"{notes.rstrip()}\n\n{line}" if (notes or "").strip() else line
 
 
-def tlv_pel_errors(value, unit) -> dict[str, str]:
+def tlv_pel_errors(value: object, unit: str | None) -> dict[str, str]:
     """What is wrong with a TLV/PEL given as ``value`` and ``unit``, keyed by the field at
     fault (``{}``: nothing). Both or neither; the value a finite number above 0.
 

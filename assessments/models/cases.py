@@ -3,15 +3,21 @@ the copy of it an approved revision keeps (``Assessment.case_snapshot``).
 
 A case keeps a copy of its latest assessment's status, revision and engineer
 (``Submission.LATEST_FIELDS``) for the case list and the review queue;
-:func:`~assessments.models.assessments.refresh_latest_assessment` alone writes it.
+:func:`~assessments.models.assessments.refresh_latest_assessment` alone writes it. It keeps
+its review calendar's due date, stopped clock and assigned engineer too
+(``Submission.CALENDAR_FIELDS``), written by the calendar app alone.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
+from typing import TYPE_CHECKING, Any, Self
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
+from django.db.models.functions import Coalesce
 from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
@@ -49,6 +55,9 @@ from .case_fields import (
     tlv_pel_errors,
 )
 from .status import LATEST_STATUS_CHOICES, NO_ASSESSMENT, ApprovedWorkLocked, Status
+
+if TYPE_CHECKING:  # the assessment reads the case: imported for the type only
+    from .assessments import Assessment
 
 #: Said, at the save, to a user who gives a case the number of a case they may not see (a
 #: CBI case, for a user not cleared for CBI; ``case_numbers.hidden_case``): unlike
@@ -209,6 +218,24 @@ class Submission(models.Model):
     )
     LATEST_FIELDS = ("latest_status", "latest_revision", "latest_engineer")
 
+    # The case's review calendar, copied here so that the case list's due filters, the
+    # due-date list, the review queue and "My work" read the case's own indexed row (and
+    # this app reads no table of the calendar app, which builds on it). Written only by
+    # ``calendar_review.services.refresh_case_due`` (when the case is entered and whenever
+    # its calendar is written); left out of the case's history, like the copy above.
+    due_on = models.DateField(
+        "due", null=True, editable=False,
+        help_text="The calendar's due date (without an open suspension), else the default one.",
+    )
+    clock_stopped_on = models.DateField("clock stopped since", null=True, editable=False)
+    calendar_recorded = models.BooleanField("review calendar recorded", default=False, editable=False)
+    assigned_engineer = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name="assigned engineer", on_delete=models.SET_NULL,
+        related_name="+", null=True, blank=True, editable=False,
+    )
+    CALENDAR_FIELDS = ("due_on", "clock_stopped_on", "calendar_recorded", "assigned_engineer")
+    DERIVED_FIELDS = (*LATEST_FIELDS, *CALENDAR_FIELDS)
+
     # The fields the case list's text search looks in (selectors.submission_search). On
     # PostgreSQL each has a trigram index on UPPER(field), the expression ``icontains``
     # compiles to (migration 0007; not declared in Meta.indexes, which SQLite would refuse).
@@ -217,7 +244,7 @@ class Submission(models.Model):
     # The change reason is text, not simple-history's 100 characters: an amendment's reason
     # (services.submission_update) is the engineer's own words.
     history = HistoricalRecords(
-        excluded_fields=list(LATEST_FIELDS), history_change_reason_field=models.TextField(null=True)
+        excluded_fields=list(DERIVED_FIELDS), history_change_reason_field=models.TextField(null=True)
     )
 
     class Meta:
@@ -242,6 +269,28 @@ class Submission(models.Model):
             models.Index(
                 fields=["-created_at", "-id"], condition=~Q(latest_status=Status.APPROVED),
                 name="submission_open_newest_first",
+            ),
+            # The calendar's copy (migration 0025): the open cases whose clock runs, soonest
+            # due first (the due-date list, the team's urgent cases, the due filters); each
+            # engineer's open cases soonest due first ("My work": the assigned engineer, else
+            # the latest revision's, ``due_dates.RESPONSIBLE``); the cases awaiting review,
+            # soonest due first (the review queue's pages).
+            models.Index(
+                fields=["due_on", "id"], condition=~Q(latest_status=Status.APPROVED) & Q(clock_stopped_on__isnull=True),
+                name="submission_open_due_first",
+            ),
+            models.Index(
+                Coalesce("assigned_engineer", "latest_engineer"), "due_on", F("created_at").desc(), F("id").desc(),
+                condition=~Q(latest_status=Status.APPROVED), name="submission_engineer_due_first",
+            ),
+            models.Index(
+                fields=["due_on", "id"], condition=Q(latest_status=Status.SUBMITTED), name="submission_review_due_first",
+            ),
+            # The few open cases whose clock is stopped, newest first (the "Clock stopped" filter).
+            models.Index(
+                fields=["-created_at", "-id"],
+                condition=~Q(latest_status=Status.APPROVED) & Q(clock_stopped_on__isnull=False),
+                name="submission_clock_stopped",
             ),
         ]
         constraints = [
@@ -313,9 +362,15 @@ class Submission(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("submission-detail", args=[self.pk])
 
+    #: The number and type the row was read with (:meth:`from_db`); none for a case not read.
+    _stored_number: tuple[str | None, str | None] = (None, None)
+    #: An approved revision's copy of the case (:func:`case_from_snapshot`): never saved.
+    _as_approved: bool = False
+
     @classmethod
-    def from_db(cls, db, field_names, values):
-        case = super().from_db(db, field_names, values)
+    def from_db(cls, db: str | None, field_names: Collection[str], values: Collection[Any], **kwargs: Any) -> Self:
+        # ``kwargs``: what a later Django passes (6.0's ``fetch_mode``), passed on.
+        case = super().from_db(db, field_names, values, **kwargs)
         # The number and type as stored, for _number_as_stored.
         case._stored_number = (case.__dict__.get("case_number"), case.__dict__.get("case_type"))
         return case
@@ -330,9 +385,10 @@ class Submission(models.Model):
             return False
         return self.case_number in (stored, normalise_case_number(stored))
 
-    def clean_fields(self, exclude=None) -> None:
-        if self._number_as_stored():
-            self.case_number = self._stored_number[0]
+    def clean_fields(self, exclude: Collection[str] | None = None) -> None:
+        stored = self._stored_number[0]
+        if stored is not None and self._number_as_stored():  # never as stored when none was read
+            self.case_number = stored
             exclude = {*(exclude or ()), "case_number"}
         else:
             # Normalised before the length check: "ß".upper() is "SS", so upper-casing can lengthen it.
@@ -363,7 +419,7 @@ class Submission(models.Model):
         if errors:
             raise ValidationError(errors)
 
-    def unique_error_message(self, model_class, unique_check):
+    def unique_error_message(self, model_class: type[models.Model], unique_check: Sequence[str]) -> ValidationError:
         # Said with the number (Django's own message names the model: "Submission with this ...").
         # Only to a user who may see the case holding it: the case form and the services
         # skip this check for a number held by a case the user may not see (CASE_NUMBER_REFUSED).
@@ -371,7 +427,7 @@ class Submission(models.Model):
             return ValidationError(CASE_NUMBER_TAKEN.format(case_number=self.case_number), code="unique")
         return super().unique_error_message(model_class, unique_check)
 
-    def save(self, *args, **kwargs) -> None:
+    def save(self, *args: Any, **kwargs: Any) -> None:
         if getattr(self, "_as_approved", False):  # an approved revision's copy (Assessment.case_data)
             raise ApprovedWorkLocked(CASE_AS_APPROVED_NOT_SAVED)
         # Denormalised so that visibility is one indexed filter (selectors.visible_submissions).
@@ -379,10 +435,11 @@ class Submission(models.Model):
         _count_save(self)
         updating = not self._state.adding and not args and not kwargs.get("force_insert")
         if updating and kwargs.get("update_fields") is None:
-            # An instance read before an assessment changed must not write its stale copy
-            # of the latest assessment back: refresh_latest_assessment alone writes those.
+            # An instance read before an assessment or the calendar changed must not write
+            # its stale copies back: refresh_latest_assessment and the calendar app's
+            # refresh_case_due alone write those.
             kwargs["update_fields"] = [
-                f.name for f in self._meta.concrete_fields if not f.primary_key and f.name not in self.LATEST_FIELDS
+                f.name for f in self._meta.concrete_fields if not f.primary_key and f.name not in self.DERIVED_FIELDS
             ]
         super().save(*args, **kwargs)
 
@@ -416,7 +473,7 @@ CASE_SNAPSHOT_FIELDS = _case_data_fields()
 CASE_AS_APPROVED_NOT_SAVED = "This is the case as an approved revision keeps it: it is never saved."
 
 
-def case_snapshot(case) -> dict:
+def case_snapshot(case: Submission) -> dict[str, Any]:
     """The case's data as an approved revision keeps it (JSON-ready): ``{field: value}``
     for :data:`CASE_SNAPSHOT_FIELDS`. Taken at approval (``workflow.assessment_approve``)
     and, for revisions approved before snapshots existed, by migration 0012."""
@@ -425,15 +482,15 @@ def case_snapshot(case) -> dict:
     return snapshot
 
 
-def case_from_snapshot(case: Submission, snapshot: dict) -> Submission:
+def case_from_snapshot(case: Submission, snapshot: dict[str, Any]) -> Submission:
     """``case`` as ``snapshot`` recorded it: an unsaved copy (same id; :meth:`Submission.save`
     refuses it) whose data fields are the snapshot's. A field the snapshot does not hold
     (added to the case later) has its default. The CBI claims are those of the snapshot
     and any made since: a claim withdrawn after approval still holds for the approved
     report, and a claim made since is never printed unmarked."""
     as_approved = Submission(pk=case.pk)
-    for name in ("created_by_id", "created_at", "updated_at", "version", *Submission.LATEST_FIELDS[:2],
-                 "latest_engineer_id"):
+    copied = (f.attname for f in Submission._meta.concrete_fields if f.name in Submission.DERIVED_FIELDS)
+    for name in ("created_by_id", "created_at", "updated_at", "version", *copied):
         setattr(as_approved, name, getattr(case, name))
     for name in CASE_SNAPSHOT_FIELDS:
         if name in snapshot:
@@ -446,7 +503,7 @@ def case_from_snapshot(case: Submission, snapshot: dict) -> Submission:
     return as_approved
 
 
-def _count_save(instance: models.Model) -> None:
+def _count_save(instance: Submission | Assessment) -> None:
     """Advance the row's ``version`` on every save after the first (stale-edit checks)."""
     if not instance._state.adding:
         instance.version += 1

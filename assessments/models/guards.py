@@ -9,16 +9,19 @@ same writes to every client, ``QuerySet.update()``, ``bulk_create`` and raw SQL 
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import models
 from django.db.models import Q
 from django.db.models.signals import pre_delete, pre_save
 
 from .assessments import Assessment, ReviewDecision
+from .meta import is_saved
 from .scenarios import Scenario
 from .status import APPROVED_WORK_LOCKED, ApprovedWorkLocked, DecisionAction, Status
 
 
-def _approved_parent(instance: models.Model, *, saving: bool) -> Assessment | None:
+def _approved_parent(instance: Assessment | Scenario | ReviewDecision, *, saving: bool) -> Assessment | None:
     """The approved assessment, as stored, that ``instance`` is, or that holds it now, or
     (``saving``) that it is being put under; None when there is none. One query, on the
     stored rows: the instance in memory may be stale or forged."""
@@ -39,19 +42,21 @@ def _is_the_approval(decision: models.Model, assessment: Assessment) -> bool:
     a new row, and the assessment's first approval (approved is final: there is one)."""
     return (
         isinstance(decision, ReviewDecision)
-        and decision.pk is None
+        and not is_saved(decision)
         and decision.action == DecisionAction.APPROVE
         and not assessment.decisions.filter(action=DecisionAction.APPROVE).exists()
     )
 
 
-def _refuse_approved_save(sender, instance, **kwargs) -> None:
+def _refuse_approved_save(sender: type[models.Model], instance: Assessment | Scenario | ReviewDecision,
+                          **kwargs: Any) -> None:
     locked = _approved_parent(instance, saving=True)
     if locked is not None and not _is_the_approval(instance, locked):
         raise ApprovedWorkLocked(APPROVED_WORK_LOCKED.format(assessment=locked))
 
 
-def _refuse_approved_delete(sender, instance, **kwargs) -> None:
+def _refuse_approved_delete(sender: type[models.Model], instance: Assessment | Scenario | ReviewDecision,
+                            **kwargs: Any) -> None:
     locked = _approved_parent(instance, saving=False)
     if locked is not None:
         raise ApprovedWorkLocked(APPROVED_WORK_LOCKED.format(assessment=locked))

@@ -65,12 +65,12 @@ SCENARIO_UNDO_MINUTES = 30
 SCENARIO_UNDO_WINDOW = timedelta(minutes=SCENARIO_UNDO_MINUTES)
 
 
-class LiveScenarioManager(models.Manager):
+class LiveScenarioManager(models.Manager["Scenario"]):
     """The uses in effect: a deleted use (``Scenario.deleted_at`` set) is in no list, report,
     export, comparison or count, and no page finds it, while it waits for an undo
     (``services.scenario_restore``). ``Scenario.all_objects`` reads the deleted ones too."""
 
-    def get_queryset(self):
+    def get_queryset(self) -> models.QuerySet[Scenario]:
         return super().get_queryset().filter(deleted_at__isnull=True)
 
 

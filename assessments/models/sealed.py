@@ -12,6 +12,8 @@ revision that is not approved.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import models
 from django.db.models import Q
 from django.db.models.signals import pre_delete, pre_save
@@ -60,12 +62,12 @@ def _locked(instance: SealedReport) -> ApprovedWorkLocked:
     return ApprovedWorkLocked(APPROVED_WORK_LOCKED.format(assessment=assessment))
 
 
-def _refuse_sealed_save(sender, instance, **kwargs) -> None:
+def _refuse_sealed_save(sender: type[SealedReport], instance: SealedReport, **kwargs: Any) -> None:
     if instance.pk is not None and SealedReport._base_manager.filter(pk=instance.pk).exists():
         raise _locked(instance)
 
 
-def _refuse_sealed_delete(sender, instance, **kwargs) -> None:
+def _refuse_sealed_delete(sender: type[SealedReport], instance: SealedReport, **kwargs: Any) -> None:
     raise _locked(instance)
 
 

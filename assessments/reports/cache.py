@@ -103,7 +103,7 @@ def read_whole(storage: Storage, name: str, *, whole: Callable[[bytes], bool], w
         if not storage.exists(name):
             return None
         with storage.open(name, "rb") as handle:
-            content = handle.read()
+            content: bytes = handle.read()
     except Exception:  # any backend's failure: draw instead
         logger.warning("%s: cannot read %s", what, name, exc_info=True)
         return None

@@ -20,7 +20,8 @@ or order moves with a claimed value is :class:`~.document.Withheld` whole.
 
 from __future__ import annotations
 
-from datetime import datetime
+from dataclasses import replace
+from datetime import date, datetime
 from typing import Any
 
 from django.utils import dateformat, timezone
@@ -91,7 +92,7 @@ def header_blocks(submission: Submission, assessment: Assessment, claimed: froze
     def item(name: str, text: Any) -> Value:
         return _item(s, name, text, claimed)
 
-    def number(value, units=""):
+    def number(value: float | None, units: str = "") -> str:
         return "" if value is None else f"{significant(value, 3)}{units}"
 
     concentration = irer_percent(s.use_concentration) if s.use_concentration else ""
@@ -174,7 +175,7 @@ def header_blocks(submission: Submission, assessment: Assessment, claimed: froze
 # --- Across the uses ------------------------------------------------------------------------
 
 
-def _local_date(value) -> str:
+def _local_date(value: date | None) -> str:
     """A date or time as the status line prints it, in the current time zone: ``11/25/2026``."""
     if isinstance(value, datetime) and timezone.is_aware(value):
         value = timezone.localtime(value)
@@ -261,15 +262,20 @@ def irer_report(assessment: Assessment, *, appendix: bool | None = None, combine
                             strong(" kg/yr - all sites")), cls="total"))
     approval: list[Block] = []
     if approved_by:
+        approved_at = assessment.approved_at
+        # Printed for an approved revision only, which has its approval's time (the
+        # constraint assessment_approved_has_approver).
+        assert approved_at is not None, "an approved revision has no approval time"
         approval.append(Para(inline(f"Approved by {approved_by} on "
-                                    f"{dateformat.format(_local(assessment.approved_at), 'F j, Y')}."), cls="approval"))
+                                    f"{dateformat.format(_local(approved_at), 'F j, Y')}."), cls="approval"))
     # The sensitivity appendix, by the reviewer's choice (off by default: ChemSTEER's length).
     sensitivity: list[Block] = [sensitivity_appendix(uses)] if assessment.irer_sensitivity else []
     if with_appendix:
-        appendix: list[Block] = [Heading(2, inline("Appendix: releases as computed, inputs used and calculation trace"))]
+        appendix_blocks: list[Block] = [
+            Heading(2, inline("Appendix: releases as computed, inputs used and calculation trace"))]
         for use in uses:
-            appendix += use.appendix()
-        blocks.append(Group((*appendix, *sensitivity, *approval), cls="appendix", tag="section"))
+            appendix_blocks += use.appendix()
+        blocks.append(Group((*appendix_blocks, *sensitivity, *approval), cls="appendix", tag="section"))
     else:
         blocks += [*sensitivity, *approval]
     running = Running(
@@ -282,10 +288,8 @@ def irer_report(assessment: Assessment, *, appendix: bool | None = None, combine
     return Report(TITLE, running, tuple(blocks))
 
 
-def _local(value):
-    if isinstance(value, datetime) and timezone.is_aware(value):
-        return timezone.localtime(value)
-    return value
+def _local(value: datetime) -> datetime:
+    return timezone.localtime(value) if timezone.is_aware(value) else value
 
 
 def irer_context(*, assessment: Assessment, sanitised: bool = False, appendix: bool | None = None,
@@ -320,8 +324,6 @@ def irer_context(*, assessment: Assessment, sanitised: bool = False, appendix: b
 
 def _sanitised_running(document: Report) -> Report:
     """A sanitised copy says it holds no CBI in its margins and title row."""
-    from dataclasses import replace
-
     running = replace(document.running, cbi="CBI: No",
                       status=document.running.status.replace(" · CONFIDENTIAL BUSINESS INFORMATION", ""))
     first = document.blocks[0]

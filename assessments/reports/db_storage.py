@@ -27,12 +27,14 @@ from __future__ import annotations
 
 import posixpath
 from datetime import datetime
+from typing import Any, Literal, overload
 
 from django.core.exceptions import SuspiciousFileOperation
 from django.core.files.base import ContentFile, File
 from django.core.files.storage import Storage
 from django.core.files.utils import validate_file_name
 from django.db import IntegrityError, router, transaction
+from django.db.models import QuerySet
 from django.utils.deconstruct import deconstructible
 
 from assessments.models.report_files import NAME_MAX_LENGTH, ReportFile
@@ -57,7 +59,7 @@ class DatabaseReportStorage(Storage):
             return self.using
         return router.db_for_write(ReportFile) if write else router.db_for_read(ReportFile)
 
-    def _files(self, *, write: bool = False):
+    def _files(self, *, write: bool = False) -> QuerySet[ReportFile]:
         return ReportFile.objects.using(self._alias(write=write))
 
     @staticmethod
@@ -75,7 +77,7 @@ class DatabaseReportStorage(Storage):
 
     # Writing.
 
-    def _save(self, name: str, content: File) -> str:
+    def _save(self, name: str, content: File[bytes] | File[str]) -> str:
         name = self._clean(name)
         if len(name) > NAME_MAX_LENGTH:
             raise SuspiciousFileOperation(NAME_TOO_LONG.format(limit=NAME_MAX_LENGTH, name=name, length=len(name)))
@@ -109,7 +111,7 @@ class DatabaseReportStorage(Storage):
 
     # Reading.
 
-    def _open(self, name: str, mode: str = "rb") -> File:
+    def _open(self, name: str, mode: str = "rb") -> File[Any]:
         if any(flag in mode for flag in "wax+"):
             raise ValueError(READ_ONLY.format(mode=mode))
         name = self._clean(name)
@@ -133,7 +135,13 @@ class DatabaseReportStorage(Storage):
         """When the file was written: a file is never changed afterwards."""
         return self.get_created_time(name)
 
-    def _field(self, name: str, field: str):
+    @overload
+    def _field(self, name: str, field: Literal["size"]) -> int: ...
+
+    @overload
+    def _field(self, name: str, field: Literal["created_at"]) -> datetime: ...
+
+    def _field(self, name: str, field: str) -> object:
         name = self._clean(name)
         found = self._files().filter(name=name).values_list(field, flat=True)
         for value in found:

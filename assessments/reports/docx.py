@@ -17,11 +17,18 @@ import io
 from typing import Any
 
 from docx import Document
+from docx.blkcntnr import BlockItemContainer
+from docx.document import Document as WordDocument
 from docx.enum.table import WD_TABLE_ALIGNMENT
 from docx.enum.text import WD_ALIGN_PARAGRAPH, WD_TAB_ALIGNMENT
 from docx.oxml import OxmlElement
 from docx.oxml.ns import qn
+from docx.section import Section
 from docx.shared import Inches, Pt, RGBColor
+from docx.table import Table as WordTable
+from docx.table import _Cell
+from docx.text.paragraph import Paragraph
+from docx.text.run import Run
 
 from .document import Block, Cell, Fields, Group, Heading, Inline, Items, Para, Report, Table, Withheld
 from .render import irer_filename
@@ -36,6 +43,9 @@ CBI_RED = RGBColor(0xAA, 0x00, 0x00)
 BOXED = {"cbi-banner": "AA0000", "sanitised-note": "000000", "not-current": "8A4B00"}
 #: Paragraph classes printed in italics (the PDF's notes).
 ITALIC = {"note", "withheld"}
+
+#: Where a block's paragraphs go: the document's body, or a container in it (a table's cell).
+Where = WordDocument | BlockItemContainer
 
 
 def irer_docx(context: dict[str, Any]) -> bytes:
@@ -57,7 +67,7 @@ def irer_docx_filename(context: dict[str, Any], *, sanitised: bool) -> str:
     return irer_filename(context, sanitised=sanitised).removesuffix(".pdf") + ".docx"
 
 
-def _new_document(context: dict[str, Any], report: Report):
+def _new_document(context: dict[str, Any], report: Report) -> WordDocument:
     doc = Document()
     section = doc.sections[0]
     section.page_width, section.page_height = Inches(8.5), Inches(11)  # letter, as the PDF
@@ -86,11 +96,11 @@ def _new_document(context: dict[str, Any], report: Report):
 
 
 class _Writer:
-    def __init__(self, doc):
+    def __init__(self, doc: WordDocument) -> None:
         self.doc = doc
         self.indent = 0
 
-    def block(self, block: Block, container=None) -> None:
+    def block(self, block: Block, container: BlockItemContainer | None = None) -> None:
         where = container if container is not None else self.doc
         if isinstance(block, Heading):
             if container is not None:
@@ -116,7 +126,7 @@ class _Writer:
         else:
             self.group(block, container)
 
-    def para(self, block: Para, where) -> None:
+    def para(self, block: Para, where: Where) -> None:
         paragraph = _para(where)
         if self.indent or block.cls == "block":
             paragraph.paragraph_format.left_indent = BLOCK_INDENT
@@ -141,7 +151,7 @@ class _Writer:
         if block.cls == "cbi-flag":
             paragraph.alignment = WD_ALIGN_PARAGRAPH.RIGHT
 
-    def items(self, block: Items, where) -> None:
+    def items(self, block: Items, where: Where) -> None:
         for number, item in enumerate(block.items, start=1):
             if block.ordered and block.cls != "sources":
                 paragraph = _para(where)
@@ -154,7 +164,7 @@ class _Writer:
                 for run in paragraph.runs:
                     run.font.size = Pt(8.5 if block.cls == "trace" else 8)
 
-    def group(self, group: Group, container) -> None:
+    def group(self, group: Group, container: BlockItemContainer | None) -> None:
         if group.cls == "title-row":  # the title and the CBI flag on one line, as the PDF's title row
             heading = self.doc.add_heading(level=1)
             _with_tabs(heading, self.doc.sections[0])
@@ -192,11 +202,11 @@ class _Writer:
 # --- Small helpers -----------------------------------------------------------------------
 
 
-def _para(doc_or_cell, *, style: str | None = None):
+def _para(doc_or_cell: Where, *, style: str | None = None) -> Paragraph:
     return doc_or_cell.add_paragraph(style=style)
 
 
-def _run(paragraph, text: str, *, bold: bool = False, italic: bool = False, mono: bool = False):
+def _run(paragraph: Paragraph, text: str, *, bold: bool = False, italic: bool = False, mono: bool = False) -> Run:
     run = paragraph.add_run(text)
     run.bold = bold or None
     run.italic = italic or None
@@ -205,7 +215,7 @@ def _run(paragraph, text: str, *, bold: bool = False, italic: bool = False, mono
     return run
 
 
-def _inline(paragraph, parts: Inline, *, bold: bool = False, italic: bool = False) -> None:
+def _inline(paragraph: Paragraph, parts: Inline, *, bold: bool = False, italic: bool = False) -> None:
     """The parts as runs: strong and claimed items in bold, code in a fixed-width font,
     line breaks kept."""
     for part in parts:
@@ -218,7 +228,7 @@ def _inline(paragraph, parts: Inline, *, bold: bool = False, italic: bool = Fals
                      mono=style == "code")
 
 
-def _boxed(paragraph, color: str = "000000") -> None:
+def _boxed(paragraph: Paragraph, color: str = "000000") -> None:
     """A border round the paragraph (the PDF's boxed banners and notes)."""
     borders = OxmlElement("w:pBdr")
     for side in ("top", "left", "bottom", "right"):
@@ -231,7 +241,7 @@ def _boxed(paragraph, color: str = "000000") -> None:
     paragraph._p.get_or_add_pPr().append(borders)
 
 
-def _shade(cell, fill: str) -> None:
+def _shade(cell: _Cell, fill: str) -> None:
     shading = OxmlElement("w:shd")
     shading.set(qn("w:val"), "clear")
     shading.set(qn("w:color"), "auto")
@@ -239,7 +249,7 @@ def _shade(cell, fill: str) -> None:
     cell._tc.get_or_add_tcPr().append(shading)
 
 
-def _table(doc, table: Table) -> None:
+def _table(doc: WordDocument, table: Table) -> None:
     """A Table Grid table: the caption above, a shaded header row that repeats on each page,
     the bodies' rows; a cell spanning rows or columns is merged."""
     if table.caption:
@@ -274,7 +284,7 @@ def _table(doc, table: Table) -> None:
         _fill_row(grid, line, placed, header=False, marked=table.marked(b, r))
 
 
-def _fill_row(grid, line: int, placed: list[tuple[Cell, int]], *, header: bool, marked: bool = False) -> None:
+def _fill_row(grid: WordTable, line: int, placed: list[tuple[Cell, int]], *, header: bool, marked: bool = False) -> None:
     cells = grid.rows[line].cells
     for cell, column in placed:
         target = cells[column]
@@ -293,7 +303,7 @@ def _fill_row(grid, line: int, placed: list[tuple[Cell, int]], *, header: bool, 
             _shade(target, "FFF4D6")
 
 
-def _page_field(paragraph, instruction: str, size: float) -> None:
+def _page_field(paragraph: Paragraph, instruction: str, size: float) -> None:
     """A PAGE or NUMPAGES field, which Word fills in."""
     for kind, text in (("begin", None), (None, f" {instruction} "), ("separate", None), (None, "1"), ("end", None)):
         run = paragraph.add_run()
@@ -307,19 +317,22 @@ def _page_field(paragraph, instruction: str, size: float) -> None:
             instr.set(qn("xml:space"), "preserve")
             instr.text = text
             run._r.append(instr)
-        else:
+        elif text is not None:
             run.text = text
 
 
-def _with_tabs(paragraph, section) -> None:
+def _with_tabs(paragraph: Paragraph, section: Section) -> None:
     """A centre and a right tab stop across the text width."""
-    width = section.page_width - section.left_margin - section.right_margin
+    page, left, right = section.page_width, section.left_margin, section.right_margin
+    # Every report's one section has its letter page and margins (:func:`_new_document`).
+    assert page is not None and left is not None and right is not None, "the section's page size is not set"
+    width = page - left - right
     stops = paragraph.paragraph_format.tab_stops
     stops.add_tab_stop(int(width / 2), WD_TAB_ALIGNMENT.CENTER)
     stops.add_tab_stop(width, WD_TAB_ALIGNMENT.RIGHT)
 
 
-def _running_header(doc, report: Report) -> None:
+def _running_header(doc: WordDocument, report: Report) -> None:
     """Left: the title; centre: DRAFT for a draft; right: case number · case name · CBI
     label. The first page, whose title row says as much, has only DRAFT (as the PDF,
     whose first page has no running header)."""
@@ -338,13 +351,13 @@ def _running_header(doc, report: Report) -> None:
     _draft_mark(first, report)
 
 
-def _draft_mark(paragraph, report: Report) -> None:
+def _draft_mark(paragraph: Paragraph, report: Report) -> None:
     if report.running.draft:
         draft = _run(paragraph, "DRAFT", bold=True)
         draft.font.size, draft.font.color.rgb = Pt(12), CBI_RED
 
 
-def _running_footer(doc, report: Report) -> None:
+def _running_footer(doc: WordDocument, report: Report) -> None:
     """Left: case number, CBI label and status; right: page N of M. On every page."""
     section = doc.sections[0]
     case_number = report.running.case_number

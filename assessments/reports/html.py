@@ -36,7 +36,7 @@ def _attrs(**attrs: str | int) -> str:
 
 
 def _part(part: Part) -> str:
-    text = escape(part.text)
+    text: str = escape(part.text)
     if isinstance(part, (Text, Words)) and ("\n" in part.text):
         text = text.replace("\n", "<br>")
     style = getattr(part, "style", "")

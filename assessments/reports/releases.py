@@ -27,9 +27,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..esd import registry
 from ..esd.irer import irer_basis
+from ..esd.parameters import EngineValidationError
 from ..esd.results import MEDIA, MEDIUM_NAMES
 from ..esd.text import irer_percent
+from ..models import Scenario
 from ..presentation import MEDIUM_LABELS, REVIEWER_CHOSE, medium_choice_text
 
 #: ChemSTEER's media headings, in its report order (ListOfMedia by SortID); a heading not
@@ -210,12 +213,9 @@ def combine(groups: list[tuple[str, list[ReleaseRow]]]) -> list[tuple[str, list[
     return out
 
 
-def release_groups_texts(scenario) -> tuple[list[dict[str, Any]], dict[int, str]]:
+def release_groups_texts(scenario: Scenario) -> tuple[list[dict[str, Any]], dict[int, str]]:
     """The use's releases as the report-text page lists them (number, the document's name,
     ChemSTEER's source name) and each one's default "to:" line, as the report prints it."""
-    from ..esd import registry
-    from ..esd.parameters import EngineValidationError
-
     try:
         per = registry.get(scenario.scenario_key).irer_per
     except EngineValidationError:

@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from django.contrib.staticfiles import finders
+from django.core.exceptions import ImproperlyConfigured
+from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
@@ -41,7 +43,7 @@ WATERMARK_TEMPLATE = "reports/_draft_watermark.svg"
 PDF_VARIANT = "pdf/a-2a"
 
 
-def irer_html(context: dict[str, Any], *, for_pdf: bool, request=None) -> str:
+def irer_html(context: dict[str, Any], *, for_pdf: bool, request: HttpRequest | None = None) -> str:
     """The report's HTML, from the copy in ``context["document"]`` (:mod:`.html` writes its
     body). For the PDF, the report alone with its print stylesheets (:data:`PDF_STYLESHEETS`)
     inlined, so WeasyPrint reads nothing over the network or from the static URL space, and
@@ -59,10 +61,19 @@ def irer_html(context: dict[str, Any], *, for_pdf: bool, request=None) -> str:
         return render_to_string(PREVIEW_TEMPLATE, {**page, "preview": True}, request=request)
     stylesheets = []
     for name in PDF_STYLESHEETS:
-        with open(finders.find(name), encoding="utf-8") as handle:
+        with open(_static_file(name), encoding="utf-8") as handle:
             stylesheets.append(handle.read())
     watermark = _watermark_url() if context.get("draft") else ""
     return render_to_string(TEMPLATE, {**page, "stylesheets": stylesheets, "watermark": watermark})
+
+
+def _static_file(name: str) -> str:
+    """The path of static file ``name`` (``css/irer.css``); a deployment without it cannot
+    draw the PDF."""
+    path = finders.find(name)
+    if path is None:
+        raise ImproperlyConfigured(f"The static file {name} the report's PDF needs is not found.")
+    return path
 
 
 def _watermark_url() -> str:
@@ -82,7 +93,7 @@ _fonts = threading.local()
 atexit.register(lambda: _fonts.__dict__.pop("config", None))
 
 
-def _font_config():
+def _font_config() -> Any:
     """This thread's WeasyPrint font configuration, made once and kept: it holds the
     vendored fonts, already handed to fontconfig, and Pango's font map with its shaping
     caches. A new one per render costs a third of a 10-page report's time, and more as a
@@ -104,7 +115,7 @@ def html_to_pdf(html: str) -> bytes:
     element, become pagination artifacts (:mod:`.pdf_artifacts`)."""
     from weasyprint import HTML  # imported here: Pango loads only when a PDF is made
 
-    base_url = Path(finders.find(STYLESHEET)).resolve().as_uri()
+    base_url = Path(_static_file(STYLESHEET)).resolve().as_uri()
     # Python's cyclic garbage collector is paused while WeasyPrint lays the report out: the
     # layout allocates hundreds of thousands of short-lived objects, and each collection
     # they trigger walks the whole heap of a Django process (about 15 % of a 10-page

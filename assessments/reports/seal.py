@@ -36,7 +36,11 @@ import hashlib
 import io
 import re
 from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Any
 
+import pikepdf
+from django.contrib.auth.models import AnonymousUser, User
 from django.utils import dateformat, timezone
 
 from ..models import Assessment, ReviewDecision, SealedCopy, SealedReport, Status
@@ -126,7 +130,8 @@ def seal_approval(*, assessment: Assessment, decision: ReviewDecision) -> list[S
     return rows
 
 
-def seal_on_approval(sender, *, assessment: Assessment, decision: ReviewDecision, **kwargs) -> list[SealedReport]:
+def seal_on_approval(sender: object, *, assessment: Assessment, decision: ReviewDecision,
+                     **kwargs: Any) -> list[SealedReport]:
     """``workflow.assessment_approved``'s receiver: seal the report just approved (by the
     workflow, or written approved by an import: ``transfer.sealed``). Returns the rows."""
     return seal_approval(assessment=assessment, decision=decision)
@@ -182,28 +187,28 @@ class SealCheck:
     report: SealedReport | None = None
 
 
-def _visible(user, assessment: Assessment) -> bool:
+def _visible(user: User | AnonymousUser | None, assessment: Assessment) -> bool:
     return user is None or may_see(user, assessment.submission)
 
 
 def _claimed(data: bytes) -> tuple[str, int] | None:
     """The case number and revision the PDF's title names, or None (no title, or a file
-    pypdf cannot read)."""
+    pikepdf cannot read)."""
     try:
-        from pypdf import PdfReader
-
-        title = (PdfReader(io.BytesIO(data)).metadata or {}).get("/Title")
+        with pikepdf.open(io.BytesIO(data)) as pdf:
+            title = pdf.docinfo.get("/Title")
+            text = "" if title is None else str(title)
     except Exception:  # a damaged or hostile file: it names nothing
         return None
-    match = _TITLE.match(str(title or "").strip())
+    match = _TITLE.match(text.strip())
     return (match["case_number"], int(match["revision"])) if match else None
 
 
-def _when(value) -> str:
+def _when(value: datetime) -> str:
     return dateformat.format(timezone.localtime(value), "F j, Y, H:i T")
 
 
-def check_pdf(*, data: bytes, user=None) -> SealCheck:
+def check_pdf(*, data: bytes, user: User | AnonymousUser | None = None) -> SealCheck:
     """Whether ``data`` is a sealed copy (``user``: who asks, told only of cases they may
     see; None: the command line, which sees every case)."""
     digest = sha256(data)
@@ -211,9 +216,13 @@ def check_pdf(*, data: bytes, user=None) -> SealCheck:
            .select_related("assessment__submission", "decision__by").first())
     if row is not None and _visible(user, row.assessment):
         approver = row.decision.by
+        approved_at = row.assessment.approved_at
+        # A sealed copy's revision is approved, and an approved revision has its approval's
+        # time (the constraint assessment_approved_has_approver).
+        assert approved_at is not None, "a sealed copy's revision has no approval time"
         return SealCheck(True, digest, SEALED.format(
             copy=row.copy, case_number=row.assessment.submission.case_number, revision=row.assessment.revision,
-            approver=approver.get_full_name() or approver.get_username(), approved_at=_when(row.assessment.approved_at),
+            approver=approver.get_full_name() or approver.get_username(), approved_at=_when(approved_at),
         ), report=row)
     message = NOT_SEALED if user is None else NOT_SEALED_FOR_USER
     claimed = _claimed(data)

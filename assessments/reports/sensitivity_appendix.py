@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from ..esd.sensitivity import Output
 from ..numbers import quantity
 from ..sensitivity_view import input_name, input_value, override_row, use_study
 from .document import Block, Cell, Group, Heading, Para, Row, Table, Text, Value, Withheld, inline
@@ -79,7 +80,7 @@ def _name(name: dict[str, Any]) -> tuple[Text, ...]:
     return (Text(name["symbol"], "code"), Text(f" {name['label']}"))
 
 
-def _tornado(output, params: dict[str, Any], claims: frozenset[str]) -> Table:
+def _tornado(output: Output, params: dict[str, Any], claims: frozenset[str]) -> Table:
     """One output's drivers: input, documented range with its source, output at each end."""
     units = output.units
     rows: list[Row] = []

@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest
 
 from ..models import Assessment, Status
 from ..roles import is_cbi_cleared
@@ -19,13 +21,13 @@ from .tasks import READY, RenderState, render_request, render_state
 FULL_COPY_NOT_ALLOWED = "Only users cleared for CBI may have the full report of a CBI case; download the sanitised copy."
 
 
-def _check_copy(*, user, assessment: Assessment, sanitised: bool) -> None:
+def _check_copy(*, user: User | AnonymousUser, assessment: Assessment, sanitised: bool) -> None:
     # The claims the report prints: an approved revision's as approved and any made since.
     if assessment.case_data.is_cbi and not sanitised and not is_cbi_cleared(user):
         raise PermissionDenied(FULL_COPY_NOT_ALLOWED)
 
 
-def _context_for(*, user, assessment: Assessment, sanitised: bool) -> dict[str, Any]:
+def _context_for(*, user: User | AnonymousUser, assessment: Assessment, sanitised: bool) -> dict[str, Any]:
     _check_copy(user=user, assessment=assessment, sanitised=sanitised)
     return irer_context(assessment=assessment, sanitised=sanitised)
 
@@ -44,7 +46,7 @@ class IrerDownload:
     render: RenderState | None = None
 
 
-def irer_download(*, user, assessment: Assessment, sanitised: bool) -> IrerDownload:
+def irer_download(*, user: User | AnonymousUser, assessment: Assessment, sanitised: bool) -> IrerDownload:
     """The full or sanitised report for ``user``: an approved revision's copy as sealed at
     approval (``reports.seal``), byte for byte; else the PDF from the report cache
     (``reports.cache``) when it is stored under the report's key, else the task that draws
@@ -68,7 +70,8 @@ def irer_download(*, user, assessment: Assessment, sanitised: bool) -> IrerDownl
     return IrerDownload(filename, render=state)
 
 
-def irer_render_state(*, user, assessment: Assessment, sanitised: bool, task_id: str) -> RenderState | None:
+def irer_render_state(*, user: User | AnonymousUser, assessment: Assessment, sanitised: bool,
+                      task_id: str) -> RenderState | None:
     """Where task ``task_id`` drawing this copy of the report is, for ``user``, after the
     same CBI check as the download; None if it is not this copy's task."""
     _check_copy(user=user, assessment=assessment, sanitised=sanitised)
@@ -83,7 +86,7 @@ class IrerDocx:
     docx: bytes
 
 
-def irer_docx_download(*, user, assessment: Assessment, sanitised: bool) -> IrerDocx:
+def irer_docx_download(*, user: User | AnonymousUser, assessment: Assessment, sanitised: bool) -> IrerDocx:
     """The full or sanitised report for ``user`` as .docx (``reports.docx``): the same
     context and the same CBI check as the PDF. Drawn at once (well under a second), so
     neither cached nor queued."""
@@ -91,7 +94,8 @@ def irer_docx_download(*, user, assessment: Assessment, sanitised: bool) -> Irer
     return IrerDocx(irer_docx_filename(context, sanitised=sanitised), irer_docx(context))
 
 
-def irer_preview(*, user, assessment: Assessment, sanitised: bool, request=None) -> str:
+def irer_preview(*, user: User | AnonymousUser, assessment: Assessment, sanitised: bool,
+                 request: HttpRequest | None = None) -> str:
     """The same report as the application's preview page, after the same CBI check as the
     downloads (``request``: the page's navigation is the user's)."""
     context = _context_for(user=user, assessment=assessment, sanitised=sanitised)

@@ -20,29 +20,32 @@ Each report worker beats (``reports.heartbeat``: a row per worker, written every
 the download page says how many workers are running and its place in the queue, and says
 at once when no worker is running (:data:`NO_WORKER`). A task whose worker stopped beating
 (killed mid-draw) is put back in the queue by the other workers within
-``heartbeat.WORKER_SILENT_AFTER_SECONDS`` and drawn again, with no new download; after
-``heartbeat.MAX_ATTEMPTS`` workers lost it fails, and the page says so and offers Try
-again. The status check looks for its own task's loss too, so a report lost with the last
-worker is shown queued (with no worker running), not drawing.
+``heartbeat.WORKER_SILENT_AFTER_SECONDS`` and drawn again, with no new download
+(``reports.recovery``); after ``recovery.MAX_ATTEMPTS`` workers lost it fails, and the
+page says so and offers Try again. The status check looks for its own task's loss too, so a
+report lost with the last worker is shown queued (with no worker running), not drawing.
 """
 
 from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from django.core.exceptions import ValidationError
 from django.db import connections, router
 from django.db.models import Q
 from django_tasks import TaskContext, TaskResultStatus, task
+from django_tasks.base import Task
 from django_tasks_db import DatabaseBackend
-from django_tasks_db.models import DBTaskResult
+from django_tasks_db.backend import TaskResult as DatabaseTaskResult
+from django_tasks_db.models import DBTaskResult, DBTaskResultQuerySet
 from django_tasks_db.utils import exclusive_transaction
 
-from . import heartbeat
+from . import heartbeat, recovery
 from .cache import ReportNotStored, store_pdf
 from .render import html_to_pdf
 
@@ -95,7 +98,7 @@ def irer_render(context: TaskContext, *, key: str, html: str, assessment_id: int
 def _drop_html(context: TaskContext) -> None:
     """Remove the report's HTML from the task's row once the worker is done with it (the
     row is kept, with the key and the report's name, for the download page and the log)."""
-    db_result = getattr(context.task_result, "db_result", None)  # the immediate backend keeps no row
+    db_result: DBTaskResult[..., Any] | None = getattr(context.task_result, "db_result", None)  # the immediate backend keeps no row
     if db_result is not None:
         kwargs = {name: value for name, value in db_result.args_kwargs["kwargs"].items() if name != "html"}
         DBTaskResult.objects.filter(pk=db_result.pk).update(args_kwargs={"args": [], "kwargs": kwargs})
@@ -151,17 +154,29 @@ def render_request(*, key: str, html: str, assessment_id: int, copy: str) -> Ren
     With a backend that runs the task at once (the immediate backend of the test settings)
     it has finished on return. Following a queued task (:func:`render_state`) needs the
     database backend, whose table is the queue."""
-    arguments = {"key": key, "html": html, "assessment_id": assessment_id, "copy": copy}
-    backend = irer_render.get_backend()
-    if not isinstance(backend, DatabaseBackend):
-        result = irer_render.enqueue(**arguments)
+    backend = database_backend(irer_render)
+    if backend is None:
+        result = irer_render.enqueue(key=key, html=html, assessment_id=assessment_id, copy=copy)
         failure = result.errors[0].exception_class_path if result.errors else ""
         return _state(str(result.id), result.status, failure)
     with _key_lock(key):
         row = active(irer_render, key=key, backend=backend.alias).first()
         if row is None:
-            row = irer_render.enqueue(**arguments).db_result
+            # The database backend's result (the backend is checked above), with its row.
+            enqueued = cast(DatabaseTaskResult[..., None],
+                            irer_render.enqueue(key=key, html=html, assessment_id=assessment_id, copy=copy))
+            row = enqueued.db_result
     return _row_state(row)
+
+
+def database_backend(task_function: Task[..., Any]) -> DatabaseBackend | None:
+    """The backend of ``task_function`` if it is django-tasks-db's (its queue a table of the
+    database), else None (the immediate backend of the test settings). django-tasks-db types
+    its classes against ``django.tasks`` (Django 6, whose stubs django-stubs ships) and this
+    project runs them on django-tasks: one class at run time, two unrelated ones to the type
+    checker, hence the check on an ``object``."""
+    backend: object = task_function.get_backend()
+    return backend if isinstance(backend, DatabaseBackend) else None
 
 
 def render_state(*, task_id: str, assessment_id: int, copy: str) -> RenderState | None:
@@ -179,10 +194,10 @@ def render_state(*, task_id: str, assessment_id: int, copy: str) -> RenderState 
     return _row_state(row)
 
 
-def active(task_function, *, key: str, backend: str):
+def active(task_function: Task[..., Any], *, key: str, backend: str) -> DBTaskResultQuerySet:
     """Tasks of ``task_function`` (``irer_render``, or the band's ``band_tasks.sensitivity_band``)
     for ``key`` queued or running, oldest first. A task lost with its worker is put back in
-    the queue (``heartbeat``), so it holds its key until it is done or fails."""
+    the queue (``recovery``), so it holds its key until it is done or fails."""
     return (
         DBTaskResult.objects.only(*_STATE_FIELDS)
         .filter(task_path=task_function.module_path, backend_name=backend)
@@ -193,7 +208,7 @@ def active(task_function, *, key: str, backend: str):
 
 
 @contextmanager
-def _key_lock(key: str):
+def _key_lock(key: str) -> Iterator[None]:
     """One request at a time looks for ``key``'s task and enqueues it: a transaction holding
     a PostgreSQL advisory lock on the key, or SQLite's exclusive lock on the database."""
     alias = router.db_for_write(DBTaskResult)
@@ -205,10 +220,10 @@ def _key_lock(key: str):
         yield
 
 
-def _row_state(row: DBTaskResult) -> RenderState:
+def _row_state(row: DBTaskResult[..., Any]) -> RenderState:
     """The state of ``row``, after putting it back in the queue if it was lost with its
-    worker (``heartbeat.recover_lost_tasks``), with the workers running."""
-    if row.status == TaskResultStatus.RUNNING and heartbeat.recover_lost_tasks(task_ids=[row.id]):
+    worker (``recovery.recover_lost_tasks``), with the workers running."""
+    if row.status == TaskResultStatus.RUNNING and recovery.recover_lost_tasks(irer=irer_render, task_ids=[row.id]):
         row = DBTaskResult.objects.only(*_STATE_FIELDS).get(pk=row.pk)
     workers = heartbeat.workers_alive()
     if row.status == TaskResultStatus.READY and not workers:
@@ -222,9 +237,9 @@ def _row_state(row: DBTaskResult) -> RenderState:
     return RenderState(state.task_id, state.state, state.message + again, workers=workers)
 
 
-def _again(row: DBTaskResult, *, taken: int) -> str:
+def _again(row: DBTaskResult[..., Any], *, taken: int) -> str:
     """The note on a report queued or drawn again after a worker was lost with it."""
-    return AGAIN_NOTE.format(attempt=taken, attempts=heartbeat.MAX_ATTEMPTS) if taken > 1 else ""
+    return AGAIN_NOTE.format(attempt=taken, attempts=recovery.MAX_ATTEMPTS) if taken > 1 else ""
 
 
 def _state(task_id: str, status: str, failure: str, *, attempts: int = 1) -> RenderState:
@@ -245,7 +260,7 @@ def _class_path(exception: type[BaseException]) -> str:
     return f"{exception.__module__}.{exception.__qualname__}"
 
 
-def _queued(row: DBTaskResult) -> tuple[str, int]:
+def _queued(row: DBTaskResult[..., Any]) -> tuple[str, int]:
     """The message and the number of tasks a worker takes before this one (the backend's
     order: priority, then run_after, then enqueued_at)."""
     before = (Q(priority__gt=row.priority) | Q(priority=row.priority, run_after__lt=row.run_after)

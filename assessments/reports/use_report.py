@@ -8,14 +8,16 @@ the uses by :mod:`.context`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..basis_text import shared_clauses
 from ..case_links import case_changes, case_field_label
 from ..esd import registry
 from ..esd.irer import chemsteer_name
-from ..esd.parameters import EngineValidationError
-from ..models import Submission
+from ..esd.parameters import EngineValidationError, Param
+from ..exposure_limits import LimitCheck
+from ..models import Scenario, Submission
 from ..numbers import entered, unit_for
 from ..presentation import (
     DOSE_KEYS,
@@ -76,7 +78,7 @@ def strong(text: str) -> Text:
     return Text(text, "strong")
 
 
-def _named(param, label: str) -> tuple[Text, ...]:
+def _named(param: Param, label: str) -> tuple[Text, ...]:
     """An input as the inputs table names it: its document symbol, then ``label``; an input
     the engine keys by a name of its own (``Param.shown_symbol``) by ``label`` alone."""
     if not param.shown_symbol:
@@ -87,8 +89,8 @@ def _named(param, label: str) -> tuple[Text, ...]:
 class UseBuilder:
     """The blocks of one use: its section and its appendix parts."""
 
-    def __init__(self, scenario, number: int, submission: Submission, claimed: frozenset[str], case_name: Words,
-                 release_note: str = "", *, combined: bool = False, appendix: bool = True):
+    def __init__(self, scenario: Scenario, number: int, submission: Submission, claimed: frozenset[str],
+                 case_name: Words, release_note: str = "", *, combined: bool = False, appendix: bool = True) -> None:
         self.scenario = scenario
         #: Same-medium releases stacked as ChemSTEER stacks them (the reviewer's choice).
         self.combined = combined
@@ -250,11 +252,11 @@ class UseBuilder:
                                 *((f"{estimate}/days_per_year",) if row.stack else ()))
         return claims
 
-    def _joined(self, row: ReleaseRow, part) -> list[Any]:
+    def _joined(self, row: ReleaseRow, part: Callable[[ReleaseRow], Inline]) -> list[Any]:
         """One text of each block a combined block sums, joined with "; " as ChemSTEER joins
         them (a text two blocks share, once)."""
         out: list[Any] = []
-        seen: list[tuple] = []
+        seen: list[Inline] = []
         for m in row.members:
             parts = part(m)
             if parts and parts not in seen:
@@ -271,22 +273,24 @@ class UseBuilder:
         sites_claims = self.d.of(*self._estimate_paths(row, "sites"))
         sites = (figure(significant(row.sites, 3), "sites"), Text(" "),
                  Value(unit_for(row.sites, "sites"), sites_claims, "sites"))
-        day, year, all_sites = ("kg_site_day",), ("kg_site_year",), ("kg_year_all_sites",)
+        day: tuple[str, ...] = ("kg_site_day",)
+        year: tuple[str, ...] = ("kg_site_year",)
+        all_sites: tuple[str, ...] = ("kg_year_all_sites",)
         if row.stack:  # a stack's rates are sums over the days the stack leaves
             day = year = all_sites = ("kg_site_day", "days_per_year", "sites")
         label_claims = frozenset().union(*(self.d.of(f"releases/{m.release_index}/estimates/{m.estimate_index}/label",
                                                      f"releases/{m.release_index}/estimates/{m.estimate_index}/irer_label")
                                            for m in row.members)) if row.stack else frozenset()
 
-        def to(m: ReleaseRow) -> tuple:
+        def to(m: ReleaseRow) -> Inline:
             path = f"releases/{m.release_index}"
             return (Words(m.to) if m.to_by_engineer else Value(m.to, self.d.of(
                 f"{path}/media", f"{path}/chosen_medium", f"{path}/medium_chosen_by")),)
 
-        def source(m: ReleaseRow) -> tuple:
+        def source(m: ReleaseRow) -> Inline:
             return (Words(m.source) if m.site_specific else self.engine_text(m.source, f"releases/{m.release_index}/irer_source"),)
 
-        def basis(m: ReleaseRow) -> tuple:
+        def basis(m: ReleaseRow) -> Inline:
             return (self.engine_text(m.standard_basis, f"releases/{m.release_index}/standard_basis"),
                     *((Text(" "), Words(m.engineer_basis)) if m.engineer_basis else ()))
 
@@ -438,7 +442,7 @@ class UseBuilder:
         claims = self.d.of(f"{path}/ppm") | (self.claimed & {"molecular_weight"})
         return Value(epa(estimate["ppm"]), claims)
 
-    def limit_value(self, limit, path: str) -> Value:
+    def limit_value(self, limit: LimitCheck | None, path: str) -> Value:
         """The TLV/PEL comparison, which may convert with the case's molecular weight; a STEL's
         or a ceiling's prints the concentration during the task and its minutes."""
         if not limit:
@@ -525,11 +529,11 @@ class UseBuilder:
         """The "inputs used" rows, each citing its source by number: many inputs share one
         source (a table of the document), which is printed once below the table."""
         sources: list[Inline] = []
-        keys: list[tuple] = []
+        keys: list[tuple[object, ...]] = []
         rows: list[Row] = []
         marked: list[tuple[int, int, frozenset[str]]] = []
 
-        def cite(key: tuple, parts: Inline) -> int:
+        def cite(key: tuple[object, ...], parts: Inline) -> int:
             if key not in keys:
                 keys.append(key)
                 sources.append(parts)

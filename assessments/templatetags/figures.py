@@ -8,9 +8,13 @@ the report), ``entered`` (an input as entered), ``quantity`` (a number with its 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from django import template
 
 from ..numbers import entered, epa, percent, quantity, significant
+from ..presentation import medium_label
 
 __all__ = ["epa", "significant"]
 
@@ -24,7 +28,7 @@ register.filter("percent", percent)
 
 
 @register.filter
-def get(mapping, key):
+def get(mapping: Mapping[Any, Any] | None, key: object) -> object:
     """``{{ mapping|get:key }}``: a dictionary lookup with a variable key."""
     if mapping is None:
         return None
@@ -34,6 +38,4 @@ def get(mapping, key):
 @register.filter
 def medium(value: str) -> str:
     """A medium key as a reviewer reads it: ``"water or incineration"`` -> ``Water or incineration``."""
-    from ..presentation import medium_label
-
     return medium_label(value)

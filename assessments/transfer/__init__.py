@@ -16,7 +16,8 @@ Format (``format`` = :data:`FORMAT`, ``format_version`` = :data:`FORMAT_VERSION`
                                           "pdf_base64": ...}, ...]}, ...],
      "contact_reports": [{<ContactReport fields>, "revisions": [1, ...]}, ...]}
 
-``contact_reports`` is optional on import and is checked by ``contacts.transfer``.
+``contact_reports`` is optional on import and is checked by ``contacts.transfer``, which
+the transfer reaches through ``events.case_exporting`` and ``events.case_importing``.
 ``sealed_reports`` (an approved revision's sealed copies of its IRER, :mod:`.sealed`) is
 written for each approved revision only, and optional on import: a file exported before
 the copies travelled is read as it was (``format_version`` is unchanged: the key's
@@ -94,7 +95,7 @@ Import rules: nothing gets in that the application itself would refuse.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -103,8 +104,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import DatabaseError, IntegrityError, models, transaction
 from django.utils import timezone
 
-from contacts import transfer as contact_transfer
-
+from .. import events
 from ..engine_results import short as _short
 from ..models import Assessment, ReviewDecision, Scenario, Status, Submission
 from .approved import CLOCK_TOLERANCE, latest_time
@@ -222,7 +222,7 @@ __all__ = [
 # Export --------------------------------------------------------------------------------------
 
 
-def _dump_row(instance, model) -> dict[str, Any]:
+def _dump_row(instance: models.Model, model: type[models.Model]) -> dict[str, Any]:
     row: dict[str, Any] = {}
     for field in row_fields(model):
         if is_user_link(field):
@@ -252,15 +252,17 @@ def case_export(*, case_number: str) -> dict[str, Any]:
         if assessment.status == Status.APPROVED:
             row[SEALED_REPORTS] = export_rows(assessment)
         assessments.append(row)
-    return {
+    document: dict[str, Any] = {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "exported_at": timezone.now().isoformat(),
         "case": _dump_row(submission, Submission),
         "assessments": assessments,
-        # Optional on import (contacts.transfer): an export made before contact reports existed has none.
-        "contact_reports": contact_transfer.export_rows(submission),
     }
+    # The apps' parts (contacts.transfer: "contact_reports", optional on import: an export
+    # made before contact reports existed has none).
+    document.update(events.exported_parts(submission=submission))
+    return document
 
 
 def dumps(document: Mapping[str, Any]) -> str:
@@ -309,12 +311,12 @@ def case_import_report(*, document: Mapping[str, Any], user_map: Mapping[str, st
         upgrade_assessment(expect_object(a, f"assessments[{i}]"))
         for i, a in enumerate(expect_list(document.get("assessments"), "assessments"))
     ]
-    contacts = contact_transfer.ContactImport(document.get("contact_reports"))
-    users = _resolve_users(case, assessments, user_map, also_named=contacts.user_names())
+    parts = events.imported_parts(document=document)  # the apps' parts (contacts.transfer)
+    users = _resolve_users(case, assessments, user_map, also_named=set().union(*(p.user_names() for p in parts)))
     reason = IMPORT_REASON.format(exported_at=exported_at or "(unknown date)")
     try:
         with transaction.atomic():
-            return CaseImport(*write(case, assessments, users, reason, contacts, latest=latest))
+            return CaseImport(*write(case, assessments, users, reason, parts, latest=latest))
     except TransferError:
         raise
     except (IntegrityError, DatabaseError, OverflowError, PermissionDenied) as exc:
@@ -322,7 +324,9 @@ def case_import_report(*, document: Mapping[str, Any], user_map: Mapping[str, st
         raise TransferError(WRITE_FAILED.format(error=_short(str(exc).strip().splitlines()[0], 200))) from None
 
 
-def _rows(case: dict[str, Any], assessments: list[dict[str, Any]]) -> Iterator[tuple[type, dict[str, Any], str]]:
+def _rows(
+    case: dict[str, Any], assessments: list[dict[str, Any]]
+) -> Iterator[tuple[type[models.Model], dict[str, Any], str]]:
     """Every (model, row, where) of the document, parents first."""
     yield Submission, case, "case"
     for i, assessment in enumerate(assessments):
@@ -334,7 +338,8 @@ def _rows(case: dict[str, Any], assessments: list[dict[str, Any]]) -> Iterator[t
             yield ReviewDecision, decision, f"{where}.decisions[{j}]"
 
 
-def _resolve_users(case, assessments, user_map, also_named: set[str] = frozenset()) -> dict[str, Any]:
+def _resolve_users(case: dict[str, Any], assessments: list[dict[str, Any]], user_map: Mapping[str, str],
+                   also_named: Iterable[str] = frozenset()) -> dict[str, Any]:
     """User name in the file -> user here; refuses with every missing name at once."""
     named: set[str] = set(also_named)
     for model, row, where in _rows(case, assessments):

@@ -74,8 +74,12 @@ def check_case_as_approved(assessment: Assessment, case: Submission, where: str)
     trail is checked (``approved_at`` is then that of the approval)."""
     if assessment.status != Status.APPROVED:
         return
-    snapshot = assessment.case_snapshot
-    if case.updated_at <= assessment.approved_at:  # not amended since: the snapshot is the case
+    snapshot, approved_at = assessment.case_snapshot, assessment.approved_at
+    # check_case_snapshot made the snapshot a case's data, and check_row's full_clean held an
+    # approved revision to its constraint assessment_approved_has_approver.
+    assert isinstance(snapshot, dict), "an approved revision's snapshot is read before this check"
+    assert approved_at is not None, "an approved revision has its approval time"
+    if case.updated_at <= approved_at:  # not amended since: the snapshot is the case
         now = snapshot_of(case)
         for name in CASE_SNAPSHOT_FIELDS:
             expected, found = now.get(name), snapshot.get(name)
@@ -83,7 +87,7 @@ def check_case_as_approved(assessment: Assessment, case: Submission, where: str)
                 expected, found = sorted(expected or []), sorted(found or [])
             if expected != found:
                 problem = SNAPSHOT_NOT_THE_CASE.format(
-                    revision=assessment.revision, approved_at=assessment.approved_at.isoformat(),
+                    revision=assessment.revision, approved_at=approved_at.isoformat(),
                     updated_at=case.updated_at.isoformat(), expected=_show(expected), found=_show(found),
                 )
                 raise TransferError(INVALID_VALUE.format(where=f"{where}.case_snapshot.{name}", problem=problem))

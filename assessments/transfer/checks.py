@@ -8,14 +8,16 @@ in the file.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import timedelta
-from typing import Any
+from datetime import datetime, timedelta
+from typing import Any, TypeVar
 
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
+from .. import presentation, selectors
 from ..engine_results import engine_result_difference
 from ..engine_results import join_path as _join
 from ..engine_results import short as _short
@@ -25,6 +27,7 @@ from ..esd.parameters import ALL, CHOICE, EngineValidationError, each_input
 from ..esd.results import ENGINE_VERSION
 from ..esd.site_data import SITE_SPECIFIC, parse_entries
 from ..esd.site_data import STEP as SITE_STEP
+from ..forms.scenarios import REASON_PREFIX, step_form_class
 from ..input_rules import needs_reason
 from ..limits import TEXT_LIMITS, text_error
 from ..models import (
@@ -38,6 +41,7 @@ from ..models import (
     case_snapshot,
 )
 from ..roles import SUPERVISOR_GROUP, is_supervisor
+from ..workflow import TRANSITIONS
 from .document import DERIVED, is_user_link, name_list, row_fields
 from .errors import (
     APPROVED_AT_MISMATCH,
@@ -75,11 +79,13 @@ from .errors import (
 #: workflow stamps both in one transaction, a few milliseconds apart.
 APPROVAL_TIME_TOLERANCE = timedelta(minutes=1)
 
+_Row = TypeVar("_Row", bound=models.Model)
+
 
 # One row: its JSON types, the model's validation, the text limits ------------------------------
 
 
-def _type_problem(field: models.Field, value: Any) -> str:
+def _type_problem(field: models.Field[Any, Any], value: Any) -> str:
     """What is wrong with the JSON type of ``value`` for ``field`` (``""``: nothing). The
     export writes each field as one JSON type; the import takes no other (no "5000" for a
     number, no list for a text)."""
@@ -107,7 +113,7 @@ def _type_problem(field: models.Field, value: Any) -> str:
     return ""
 
 
-def build(model, row: dict[str, Any], where: str, users: dict[str, Any], **parents) -> models.Model:
+def build(model: type[_Row], row: dict[str, Any], where: str, users: dict[str, Any], **parents: models.Model) -> _Row:
     """An unsaved instance of ``model`` from ``row``; ``TransferError`` for unknown fields
     and values of the wrong JSON type."""
     nested = {"scenarios", "decisions", "sealed_reports"} if model is Assessment else set()  # sealed: .sealed
@@ -121,7 +127,9 @@ def build(model, row: dict[str, Any], where: str, users: dict[str, Any], **paren
     return instance
 
 
-def set_fields(instance: models.Model, fields: list[models.Field], row: dict[str, Any], where: str, users: dict[str, Any]) -> None:
+def set_fields(
+    instance: models.Model, fields: list[models.Field[Any, Any]], row: dict[str, Any], where: str, users: dict[str, Any]
+) -> None:
     """Set ``instance``'s ``fields`` from ``row`` as exported (users by user name): each
     value's JSON type, then the field's own conversion; ``TransferError`` naming the place.
     Automatic timestamps are written as exported (a raw save), so they must be there. The
@@ -148,7 +156,7 @@ def set_fields(instance: models.Model, fields: list[models.Field], row: dict[str
             raise TransferError(INVALID_ROW.format(where=f"{where}.{field.name}", errors="a date and time is required."))
 
 
-def check_row(instance, where: str) -> None:
+def check_row(instance: models.Model, where: str) -> None:
     """The model's own validation, then the free-text limits every way in applies."""
     try:
         instance.full_clean()
@@ -180,7 +188,7 @@ def _engine_problems(errors: Mapping[str, str], where: str) -> str:
     return "; ".join(f"{place(key)}: {message}" for key, message in errors.items())
 
 
-def _check_inputs(engine: registry.Scenario, inputs: Any, where: str) -> dict[str, Any]:
+def _check_inputs(engine: registry.Scenario, inputs: object, where: str) -> dict[str, Any]:
     """``inputs`` as the wizard stores them: a JSON object of the scenario's symbols, each
     value of its declared type and within its declared range (``Param.coerce``/``check``),
     the required ones given, and ``site_specific`` entries as the engine parses them."""
@@ -217,8 +225,6 @@ def _check_inputs(engine: registry.Scenario, inputs: Any, where: str) -> dict[st
 
 def _reason_limit(engine: registry.Scenario, symbol: str) -> int | None:
     """The wizard's length limit on the reason for ``symbol`` (its form declares it)."""
-    from ..forms.scenarios import REASON_PREFIX, step_form_class
-
     field = step_form_class(engine.key, engine.params[symbol].step).base_fields.get(REASON_PREFIX + symbol)
     return getattr(field, "max_length", None)
 
@@ -286,7 +292,7 @@ def check_scenario(scenario: Scenario, where: str) -> None:
 # A revision: its review trail ------------------------------------------------------------------
 
 
-def _is_supervisor_here(user) -> bool:
+def _is_supervisor_here(user: User) -> bool:
     """A supervisor of this installation: in the supervisor group (also when no longer
     active) or holding the review permission."""
     return user.groups.filter(name=SUPERVISOR_GROUP).exists() or is_supervisor(user)
@@ -295,9 +301,9 @@ def _is_supervisor_here(user) -> bool:
 def check_trail(assessment: Assessment, decisions: list[ReviewDecision], where: str) -> None:
     """The decisions must be a path the workflow takes (``workflow.TRANSITIONS``), by the
     people the workflow lets act, ending at the revision's status."""
-    from ..workflow import TRANSITIONS
-
-    status, previous_at, approval = Status.DRAFT, None, None
+    status: str = Status.DRAFT
+    previous_at: datetime | None = None
+    approval: ReviewDecision | None = None
     for j, decision in enumerate(decisions):
         at = f"{where}.decisions[{j}]"
         user = decision.by.get_username()
@@ -328,13 +334,20 @@ def check_trail(assessment: Assessment, decisions: list[ReviewDecision], where: 
         problem = TRAIL_END.format(status=str(assessment.status), reached=str(status))
         raise TransferError(INVALID_VALUE.format(where=f"{where}.status", problem=problem))
     if assessment.status == Status.APPROVED:
+        # Only an approval reaches "approved" (workflow.TRANSITIONS), and check_row's full_clean
+        # held the revision to its constraint assessment_approved_has_approver.
+        approved_at = assessment.approved_at
+        assert approval is not None, "a trail that reaches approved ends with its approval"
+        assert approved_at is not None, "an approved revision has its approval time"
         if assessment.approved_by_id != approval.by_id:
+            approved_by = assessment.approved_by
+            assert approved_by is not None, "an approved revision has its approver"
             problem = APPROVED_BY_MISMATCH.format(
-                expected=approval.by.get_username(), found=assessment.approved_by.get_username()
+                expected=approval.by.get_username(), found=approved_by.get_username()
             )
             raise TransferError(INVALID_VALUE.format(where=f"{where}.approved_by", problem=problem))
-        if abs(assessment.approved_at - approval.at) > APPROVAL_TIME_TOLERANCE:
-            problem = APPROVED_AT_MISMATCH.format(expected=approval.at.isoformat(), found=assessment.approved_at.isoformat())
+        if abs(approved_at - approval.at) > APPROVAL_TIME_TOLERANCE:
+            problem = APPROVED_AT_MISMATCH.format(expected=approval.at.isoformat(), found=approved_at.isoformat())
             raise TransferError(INVALID_VALUE.format(where=f"{where}.approved_at", problem=problem))
     else:
         for name in ("approved_by", "approved_at"):
@@ -345,8 +358,6 @@ def check_trail(assessment: Assessment, decisions: list[ReviewDecision], where: 
 def check_reviewed_uses(assessment: Assessment, scenarios: list[Scenario], where: str) -> None:
     """A submitted or approved revision passed the submission's checks
     (``workflow.assessment_submit``): uses, all current, the volume reason."""
-    from .. import presentation, selectors
-
     if assessment.status not in (Status.SUBMITTED, Status.APPROVED):
         return
     if not scenarios:
@@ -386,7 +397,9 @@ def check_case_snapshot(assessment: Assessment, submission: Submission, where: s
     if unknown:
         raise TransferError(UNKNOWN_FIELDS.format(where=at, fields=name_list(unknown)))
     as_approved = Submission()
-    set_fields(as_approved, [Submission._meta.get_field(name) for name in CASE_SNAPSHOT_FIELDS], snapshot, at, {})
+    # CASE_SNAPSHOT_FIELDS are concrete fields of the case, in this order.
+    fields = [f for f in Submission._meta.concrete_fields if f.name in CASE_SNAPSHOT_FIELDS]
+    set_fields(as_approved, fields, snapshot, at, {})
     as_approved.case_number = submission.case_number  # the case's identity here, not a figure of the report
     try:
         as_approved.full_clean(validate_unique=False)

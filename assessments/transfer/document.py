@@ -4,6 +4,8 @@ travel and how, and the reading of its nested objects and lists.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from datetime import datetime
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -24,31 +26,33 @@ TOP_LEVEL_KEYS = {"format", "format_version", "exported_at", "case", "assessment
 # Which fields travel, and how -----------------------------------------------------------------
 
 # Fields that are links to the parent row (implied by nesting) or derived here.
-PARENT_LINKS = {Assessment: {"submission"}, Scenario: {"assessment"}, ReviewDecision: {"assessment"}}
+PARENT_LINKS: dict[type[models.Model], set[str]] = {
+    Assessment: {"submission"}, Scenario: {"assessment"}, ReviewDecision: {"assessment"}
+}
 # Fields that do not travel: a deleted use (waiting for an undo) is not exported.
-NOT_EXPORTED = {Scenario: {"deleted_at"}}
+NOT_EXPORTED: dict[type[models.Model], set[str]] = {Scenario: {"deleted_at"}}
 # Submission.save() derives is_cbi from cbi_claims; the import the latest assessment's
 # copy (models.refresh_latest_assessment) from the assessments it writes. Both are exported.
-DERIVED = {Submission: {"is_cbi", *Submission.LATEST_FIELDS}}
+DERIVED: dict[type[models.Model], set[str]] = {Submission: {"is_cbi", *Submission.DERIVED_FIELDS}}
 
 
-def row_fields(model) -> list[models.Field]:
+def row_fields(model: type[models.Model]) -> list[models.Field[Any, Any]]:
     skip = PARENT_LINKS.get(model, set()) | NOT_EXPORTED.get(model, set())
     return [f for f in model._meta.concrete_fields if not f.primary_key and f.name not in skip]
 
 
-def is_user_link(field: models.Field) -> bool:
+def is_user_link(field: models.Field[Any, Any]) -> bool:
     return field.is_relation and field.related_model is get_user_model()
 
 
 # The nested objects and lists, and the text in them ------------------------------------------
 
 
-def name_list(names) -> str:
+def name_list(names: Iterable[object]) -> str:
     return ", ".join(_short(str(name)) for name in names)
 
 
-def parse_aware(text: str):
+def parse_aware(text: str) -> datetime | None:
     try:
         value = parse_datetime(text)
     except ValueError:
@@ -56,13 +60,13 @@ def parse_aware(text: str):
     return value if value is not None and timezone.is_aware(value) else None
 
 
-def expect_object(value, where: str) -> dict[str, Any]:
+def expect_object(value: Any, where: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise TransferError(BAD_STRUCTURE.format(where=where, problem="expected a JSON object"))
     return value
 
 
-def expect_list(value, where: str) -> list:
+def expect_list(value: Any, where: str) -> list[Any]:
     if not isinstance(value, list):
         raise TransferError(BAD_STRUCTURE.format(where=where, problem="expected a JSON list"))
     return value

@@ -48,7 +48,7 @@ class _NonFinite:
         self.text = text
 
 
-def _parse_float(text: str):
+def _parse_float(text: str) -> float | _NonFinite:
     value = json_number(text)  # the engine's inputs' one reading of a JSON number
     return value if isinstance(value, float) and math.isfinite(value) else _NonFinite(text)
 

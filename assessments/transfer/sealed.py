@@ -37,11 +37,13 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+import pikepdf
 from django.core.exceptions import ImproperlyConfigured
 from django.db import IntegrityError, transaction
 
 from ..engine_results import short as _short
 from ..models import Assessment, ReviewDecision, SealedCopy, SealedReport, Status
+from ..workflow import NO_SEALER, assessment_approved
 from .document import expect_list, expect_object, name_list
 from .errors import (
     BAD_STRUCTURE,
@@ -174,8 +176,6 @@ def seal_imported(*, assessment: Assessment, decision: ReviewDecision,
     """Seal the imported approved revision ``assessment`` (its rows all written; ``decision``
     its approval) as its approval does, in the import's transaction, and compare each copy
     drawn with the file's (``in_file``, :func:`read_copies`)."""
-    from ..workflow import NO_SEALER, assessment_approved
-
     if not assessment_approved.has_listeners(Assessment):
         raise ImproperlyConfigured(NO_SEALER)
     # As the workflow sends it: the revision as stored (its case read from the database).
@@ -202,16 +202,16 @@ def seal_imported(*, assessment: Assessment, decision: ReviewDecision,
     for name in SealedCopy.values:
         if name not in drawn:
             continue
-        row, copy = drawn[name], in_file.get(name)
+        row, given = drawn[name], in_file.get(name)
         words = {"revision": stored.revision, "copy": name, "sha256": row.sha256}
-        if copy is None:
+        if given is None:
             message = SEAL_DRAWN_NEW.format(**words)
-        elif copy.sha256 == row.sha256:
+        elif given.sha256 == row.sha256:
             message = SEAL_SAME.format(**words)
         else:
-            message = SEAL_DRAWN_AGAIN.format(**words, file_sha256=copy.sha256,
-                                              why=_why_not_the_same(copy, stored.submission.case_number))
-        outcomes.append(SealOutcome(stored.revision, name, row.sha256, copy.sha256 if copy else None, message))
+            message = SEAL_DRAWN_AGAIN.format(**words, file_sha256=given.sha256,
+                                              why=_why_not_the_same(given, stored.submission.case_number))
+        outcomes.append(SealOutcome(stored.revision, name, row.sha256, given.sha256 if given else None, message))
     return outcomes
 
 
@@ -239,10 +239,10 @@ def _why_not_the_same(copy: FileCopy, case_number: str) -> str:
 def _title_case_number(pdf: bytes) -> str | None:
     """The case number the PDF's title names (``IRER P-18-0123 r2``), or None."""
     try:
-        from pypdf import PdfReader
-
-        title = (PdfReader(io.BytesIO(pdf)).metadata or {}).get("/Title")
+        with pikepdf.open(io.BytesIO(pdf)) as document:
+            title = document.docinfo.get("/Title")
+            text = "" if title is None else str(title)
     except Exception:  # a damaged or hostile file: it names nothing
         return None
-    match = _title_text.match(str(title or "").strip())
+    match = _title_text.match(text.strip())
     return match["case_number"] if match else None

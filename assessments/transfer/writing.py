@@ -6,13 +6,14 @@ seals it (:mod:`.sealed`: its IRER drawn here, never taken from the file); then 
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
+from django.db import models
 from django.db.models.functions import Trim, Upper
 
-from contacts import transfer as contact_transfer
-
+from ..events import ImportedPart
 from ..models import (
     Assessment,
     ReviewDecision,
@@ -37,8 +38,11 @@ from .document import children
 from .errors import CASE_EXISTS, TransferError
 from .sealed import SealOutcome, read_copies, seal_imported
 
+_Row = TypeVar("_Row", bound=models.Model)
 
-def write(case: dict[str, Any], assessments: list[dict[str, Any]], users: dict[str, Any], reason: str, contacts=None, *,
+
+def write(case: dict[str, Any], assessments: list[dict[str, Any]], users: dict[str, Any], reason: str,
+          parts: Sequence[ImportedPart] = (), *,
           latest: tuple[datetime, str] | None = None) -> tuple[Submission, list[SealOutcome]]:
     """Build, check and save every row (inside the caller's transaction: a refusal at any
     row rolls back the rows saved before it). ``latest``: the latest time a row may hold
@@ -62,9 +66,9 @@ def write(case: dict[str, Any], assessments: list[dict[str, Any]], users: dict[s
     submission.is_cbi = bool(submission.cbi_claims)
     check_row(submission, "case")
     check_times(submission, "case", latest)
-    saved = [save_raw(submission)]
-    contacts = contacts or contact_transfer.ContactImport(None)
-    contacts.write_reports(submission, users, latest=latest)  # linked to each revision below, before its approval
+    saved: list[models.Model] = [save_raw(submission)]
+    for part in parts:  # the apps' rows (contact reports), linked to each revision below, before its approval
+        part.write(submission, users, latest=latest)
     revisions = []
     approvals = []  # (revision, its approve decision, its sealed copies in the file)
     for i, row in enumerate(assessments):
@@ -78,7 +82,8 @@ def write(case: dict[str, Any], assessments: list[dict[str, Any]], users: dict[s
         if approved:
             assessment.status, assessment.approved_by, assessment.approved_at = Status.SUBMITTED, None, None
         saved.append(save_raw(assessment))
-        contacts.link(assessment)
+        for part in parts:
+            part.link(assessment)
         assessment.status, assessment.approved_by, assessment.approved_at = final
         revisions.append(assessment)
         scenarios = []
@@ -108,7 +113,8 @@ def write(case: dict[str, Any], assessments: list[dict[str, Any]], users: dict[s
             saved.append(save_raw(decisions[-1]))
             approvals.append((assessment, decisions[-1], in_file))
     check_revisions(revisions)
-    saved.extend(contacts.finish(revisions))
+    for part in parts:
+        saved.extend(part.finish(revisions))
     refresh_latest_assessment(submission_ids=[submission.pk])
     seals = [
         outcome for assessment, approval, in_file in approvals
@@ -116,12 +122,14 @@ def write(case: dict[str, Any], assessments: list[dict[str, Any]], users: dict[s
     ]
     # The case's record says what became of each sealed copy (its reason is text; a
     # revision's holds 100 characters).
-    submission._change_reason = " ".join([reason, *(outcome.message for outcome in seals)])
+    submission._change_reason = " ".join(  # type: ignore[attr-defined]  # django-simple-history reads _change_reason at run time
+        [reason, *(outcome.message for outcome in seals)]
+    )
     _start_history(saved, reason)
     return submission, seals
 
 
-def save_raw(instance):
+def save_raw(instance: _Row) -> _Row:
     """Save exactly the values given: a raw save (as ``loaddata`` does) leaves the
     ``auto_now``/``auto_now_add`` timestamps as exported. A raw save writes no history
     record; :func:`_start_history` writes one for every row."""
@@ -129,9 +137,11 @@ def save_raw(instance):
     return instance
 
 
-def _start_history(instances, reason: str) -> None:
-    by_model: dict[type, list] = {}
+def _start_history(instances: Iterable[models.Model], reason: str) -> None:
+    by_model: dict[type[models.Model], list[models.Model]] = {}
     for instance in instances:
         by_model.setdefault(type(instance), []).append(instance)
     for model, rows in by_model.items():
-        model.history.bulk_history_create(rows, default_change_reason=reason)
+        model.history.bulk_history_create(  # type: ignore[attr-defined]  # django-simple-history adds .history at run time
+            rows, default_change_reason=reason
+        )

@@ -3,12 +3,16 @@ user may have, and the case list's filters and keyset paging as the page has the
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.conf import settings
 from django.test import override_settings
+from django.utils import timezone
 
 from api.routes.cases import SIZE_OUT_OF_RANGE
 from assessments.reports.services import FULL_COPY_NOT_ALLOWED
+from calendar_review import services as calendar_services
 from tests._review_support import approved, draft_with_result, toy_engine
 from tests.conftest import make_submission
 
@@ -71,6 +75,20 @@ def test_the_case_list_filters_and_pages_as_the_page_does(client, reviewer):
     assert not {c["id"] for c in first["cases"]} & {c["id"] for c in second["cases"]}
     back = api.get("/api/v1/cases", {"size": 4, "before": second["newer"]}).json()
     assert [c["id"] for c in back["cases"]] == [c["id"] for c in first["cases"]]
+
+
+def test_each_case_listed_has_its_due_date_as_the_page_shows_it(client, reviewer):
+    """The default period's for a case with no calendar; the calendar's once recorded,
+    an open suspension's days so far added (before, every case listed said null)."""
+    fresh, recorded = make_submission(case_number="P-26-0101"), make_submission(case_number="P-26-0102")
+    today = timezone.localdate()
+    calendar_services.calendar_update(submission=recorded, by=reviewer, received_on=today - timedelta(days=40),
+                                      period_days=90)
+    calendar_services.suspension_add(submission=recorded, by=reviewer, starts_on=today - timedelta(days=4),
+                                     ends_on=None, reason="Waiting for test data.")
+    listed = {c["case_number"]: c["due_date"] for c in Api(client, make_token(reviewer)).get("/api/v1/cases").json()["cases"]}
+    assert listed == {fresh.case_number: str(today + timedelta(days=settings.PMN_REVIEW_DAYS)),
+                      recorded.case_number: str(today + timedelta(days=50 + 5))}
 
 
 def test_the_case_list_names_a_bad_filter_with_the_forms_words(client, reviewer):

@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from assessments.models import Submission
 from calendar_review import selectors
+from calendar_review.models import refresh_case_due
 from tests.conftest import make_assessment, make_submission
 
 from .conftest import received
@@ -25,6 +26,7 @@ def entered(days_ago: int, **fields) -> Submission:
     case = make_submission(**fields)
     noon = timezone.make_aware(datetime.combine(timezone.localdate() - timedelta(days=days_ago), time(12)))
     Submission.objects.filter(pk=case.pk).update(created_at=noon)  # test set-up: the entry date
+    refresh_case_due(submission_ids=[case.pk])  # and its default due date, as if entered that day
     case.refresh_from_db()
     return case
 
@@ -46,7 +48,7 @@ def test_the_case_list_shows_the_default_due_date_labelled(client, reviewer, tod
 def test_the_default_period_is_the_settings(client, reviewer, today, settings):
     settings.PMN_REVIEW_DAYS = 60
     case = entered(50, case_number="P-26-5002")
-    state = selectors.case_due_state(Submission.objects.select_related("review_calendar").get(pk=case.pk))
+    state = selectors.case_due_state(Submission.objects.get(pk=case.pk))
     assert (state.due_on, state.days_left, state.basis) == (today + timedelta(days=10), 10, "default 60-day period")
     assert state.flagged
     client.force_login(reviewer)

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from assessments import services, transfer
 from assessments.forms import AssessmentNotesForm, SubmissionForm
 from assessments.forms.cases import number_range
+from assessments.forms.due_filter import DueFilterForm
 from assessments.models import CaseType, Submission, normalise_case_number
 from assessments.models.case_fields import (
     CASE_NUMBER_INVALID,
@@ -27,7 +28,7 @@ from assessments.models.case_fields import (
     case_number_type,
 )
 from calendar_review import forms as calendar_forms
-from calendar_review.forms import AssignForm, DueFilterForm
+from calendar_review.forms import AssignForm
 from tests.conftest import admin_case_post, make_submission
 from tests.views.test_cases import VALID
 

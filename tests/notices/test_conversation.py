@@ -11,7 +11,7 @@ from assessments import transfer, workflow
 from assessments.models import DecisionAction, ReviewDecision, Status
 from assessments.transfer.checks import check_trail
 from notices import services
-from notices.models import UseComment
+from notices.models import Notice, UseComment, Verb
 from tests._review_support import approved, draft_with_result, returned, submitted
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy_engine")]
@@ -136,10 +136,25 @@ def test_only_a_supervisor_comments_and_only_on_a_returned_revision(engineer, bo
     assert not UseComment.objects.exists()
 
 
+def test_a_comment_on_another_revisions_use_undoes_the_return(engineer, boss):
+    """The comments are written by the notices' receiver of ``events.returned``, sent with
+    ``send`` inside the return's transaction: its refusal reaches the caller and undoes the
+    return, its notice and every comment."""
+    elsewhere = draft_with_result(engineer).scenarios.get()
+    assessment = submitted(engineer)
+    scenario = assessment.scenarios.get()
+    with pytest.raises(ValidationError, match=services.USE_COMMENT_OTHER_REVISION):
+        workflow.assessment_return(assessment=assessment, by=boss, comment="Again.",
+                                   use_comments={scenario.pk: "Check it.", elsewhere.pk: "And this."})
+    assessment.refresh_from_db()
+    assert assessment.status == Status.SUBMITTED and assessment.decisions.count() == 1
+    assert not UseComment.objects.exists() and not Notice.objects.filter(verb=Verb.RETURNED).exists()
+
+
 def test_only_the_engineer_resolves(engineer, boss):
     assessment = submitted(engineer)
     scenario = assessment.scenarios.get()
-    services.assessment_return_with_use_comments(
+    workflow.assessment_return(
         assessment=assessment, by=boss, comment="Again.", use_comments={scenario.pk: "Check it."}
     )
     comment = UseComment.objects.get()

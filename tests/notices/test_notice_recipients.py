@@ -1,7 +1,7 @@
 """A "submitted" notice goes to the supervisors the case concerns (issue 27): the one who
 assigned its engineer and those who reviewed an earlier revision, else every supervisor
 who may act on it; never to a superuser for being one, never to a user who may not see
-the case, never to the engineer. One test per role (``assessments.notices``)."""
+the case, never to the engineer. One test per role (``notices.recipients``)."""
 
 from __future__ import annotations
 

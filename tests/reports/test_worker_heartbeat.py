@@ -1,5 +1,5 @@
 """Report workers beat (``reports.heartbeat``), and a report lost with its worker is put
-back in the queue and drawn by another, with no new download: at most three workers take
+back in the queue (``reports.recovery``) and drawn by another, with no new download: at most three workers take
 it, then it fails with a message the download page shows beside its Try again button.
 
 The recovery rules are checked on rows written by the test (a worker row with its last
@@ -28,11 +28,13 @@ from django.utils import timezone
 from django_tasks import TaskResultStatus
 from django_tasks_db.models import DBTaskResult
 
-from assessments.management.commands.report_worker import ReconnectingWorker
+from assessments.band_tasks import sensitivity_band
+from assessments.management.commands.report_worker import ReconnectingWorker, recover_lost_reports
 from assessments.models import ReportWorker
-from assessments.reports import heartbeat, tasks
+from assessments.reports import heartbeat, recovery, tasks
 from assessments.reports.cache import store_pdf, stored_pdf
-from assessments.reports.heartbeat import MAX_ATTEMPTS, ReportLost, recover_lost_tasks
+from assessments.reports.heartbeat import ReportLost
+from assessments.reports.recovery import MAX_ATTEMPTS
 from tests.database import postgresql_only
 
 ROOT = Path(project_settings.BASE_DIR)
@@ -77,7 +79,7 @@ def silent_seconds() -> float:
 def test_a_task_whose_worker_is_silent_goes_back_to_the_queue_with_its_html(queue):
     worker_row("killed", beat_ago=silent_seconds())
     task = running_task(worker_ids=["killed"])
-    assert recover_lost_tasks().requeued == [str(task.pk)]
+    assert recover_lost_reports().requeued == [str(task.pk)]
     task.refresh_from_db()
     assert (task.status, task.started_at, task.worker_ids) == (TaskResultStatus.READY, None, ["killed"])
     assert task.args_kwargs["kwargs"]["html"] == HTML.format(text="Report 1")  # to be drawn again
@@ -88,14 +90,12 @@ def test_a_task_whose_worker_is_silent_goes_back_to_the_queue_with_its_html(queu
 def test_a_band_task_whose_worker_is_silent_goes_back_to_the_queue_and_holds_its_key(queue):
     """The sensitivity band's task is recovered by the same mechanism as the IRER's: it has
     no HTML to drop, and while it waits again no second task is enqueued for its key."""
-    from assessments.band_tasks import sensitivity_band
-
     worker_row("killed", beat_ago=silent_seconds())
     key = "c" * 64
     result = sensitivity_band.enqueue(key=key, scenario_key="photoresist-2010", inputs={}, samples=10, seed=1)
     DBTaskResult.objects.filter(pk=result.id).update(status=TaskResultStatus.RUNNING, started_at=ago(120),
                                                      worker_ids=["killed"])
-    assert recover_lost_tasks().requeued == [str(result.id)]
+    assert recover_lost_reports().requeued == [str(result.id)]
     row = DBTaskResult.objects.get(pk=result.id)
     assert (row.status, row.worker_ids) == (TaskResultStatus.READY, ["killed"])
     assert list(tasks.active(sensitivity_band, key=key, backend=row.backend_name)) == [row]
@@ -105,13 +105,13 @@ def test_a_band_task_whose_worker_is_silent_goes_back_to_the_queue_and_holds_its
 def test_each_worker_that_takes_it_counts_an_attempt(queue):
     worker_row("first", beat_ago=silent_seconds())
     task = running_task(worker_ids=["first"])
-    recover_lost_tasks()
+    recover_lost_reports()
     task.refresh_from_db()
     task.claim("second")  # as db_worker claims it: the worker id appended
     assert task.worker_ids == ["first", "second"]
     worker_row("second", beat_ago=silent_seconds(), started_ago=silent_seconds() + 60)
     DBTaskResult.objects.filter(pk=task.pk).update(started_at=ago(silent_seconds() + 5))
-    assert recover_lost_tasks().requeued == [str(task.pk)]
+    assert recover_lost_reports().requeued == [str(task.pk)]
     task.refresh_from_db()
     assert task.status == TaskResultStatus.READY and len(task.worker_ids) == 2
 
@@ -122,7 +122,7 @@ def test_the_third_loss_fails_the_task_with_its_message_and_drops_the_html(queue
         worker_row(worker_id, beat_ago=silent_seconds())
     task = running_task(worker_ids=["w1", "w2", "w3"])
     assert MAX_ATTEMPTS == 3
-    assert recover_lost_tasks().failed == [str(task.pk)]
+    assert recover_lost_reports().failed == [str(task.pk)]
     task.refresh_from_db()
     assert task.status == TaskResultStatus.FAILED and task.finished_at is not None
     assert task.exception_class_path == "assessments.reports.heartbeat.ReportLost"
@@ -135,7 +135,7 @@ def test_the_third_loss_fails_the_task_with_its_message_and_drops_the_html(queue
 def test_an_alive_workers_task_is_left_alone(queue):
     task = running_task(worker_ids=["drawing"], started_ago=240)  # a long draw
     worker_row("drawing", beat_ago=2, current=task.pk)
-    assert not recover_lost_tasks()
+    assert not recover_lost_reports()
     task.refresh_from_db()
     assert task.status == TaskResultStatus.RUNNING and task.worker_ids == ["drawing"]
 
@@ -144,7 +144,7 @@ def test_an_alive_workers_task_is_left_alone(queue):
 def test_a_task_just_taken_is_left_alone_before_the_workers_next_beat(queue):
     worker_row("drawing", beat_ago=1, current=None)  # its last beat before it took the task
     task = running_task(worker_ids=["drawing"], started_ago=0.5)
-    assert not recover_lost_tasks()
+    assert not recover_lost_reports()
     assert DBTaskResult.objects.get(pk=task.pk).status == TaskResultStatus.RUNNING
 
 
@@ -157,7 +157,7 @@ def test_a_task_just_taken_is_left_alone_before_the_workers_next_beat(queue):
 def test_a_task_its_worker_no_longer_draws_goes_back_to_the_queue(queue, caplog, row, reason):
     task = running_task(worker_ids=["w"], started_ago=silent_seconds() + 20)
     worker_row("w", **row)
-    assert recover_lost_tasks().requeued == [str(task.pk)]
+    assert recover_lost_reports().requeued == [str(task.pk)]
     assert f"lost with worker w ({reason}): back in the queue (attempt 1 of 3 taken)" in caplog.text
 
 
@@ -166,7 +166,7 @@ def test_a_task_of_a_worker_with_no_heartbeat_is_lost_after_five_minutes(queue):
     """db_worker run directly keeps no heartbeat: the rule before heartbeats."""
     recent = running_task(worker_ids=["plain-db-worker"], started_ago=200, n=1)
     old = running_task(worker_ids=["plain-db-worker"], started_ago=301, n=2)
-    assert recover_lost_tasks().requeued == [str(old.pk)]
+    assert recover_lost_reports().requeued == [str(old.pk)]
     assert DBTaskResult.objects.get(pk=recent.pk).status == TaskResultStatus.RUNNING
 
 
@@ -178,8 +178,8 @@ def test_a_task_lost_after_its_html_was_dropped_is_done_if_its_pdf_is_stored(que
         kwargs = {name: value for name, value in task.args_kwargs["kwargs"].items() if name != "html"}
         DBTaskResult.objects.filter(pk=task.pk).update(args_kwargs={"args": [], "kwargs": kwargs})
     store_pdf(key=done.args_kwargs["kwargs"]["key"], render=lambda: b"%PDF-1.7\nreport\n%%EOF\n")
-    recovery = recover_lost_tasks()
-    assert (recovery.successful, recovery.failed, recovery.requeued) == ([str(done.pk)], [str(undone.pk)], [])
+    found = recover_lost_reports()
+    assert (found.successful, found.failed, found.requeued) == ([str(done.pk)], [str(undone.pk)], [])
     undone.refresh_from_db()
     assert undone.traceback.startswith("Lost after the draw: worker w stopped after dropping the report's HTML")
 
@@ -188,8 +188,8 @@ def test_a_task_lost_after_its_html_was_dropped_is_done_if_its_pdf_is_stored(que
 def test_a_second_recovery_finds_nothing_to_do(queue):
     worker_row("killed", beat_ago=silent_seconds())
     running_task(worker_ids=["killed"])
-    assert recover_lost_tasks().requeued
-    assert not recover_lost_tasks()
+    assert recover_lost_reports().requeued
+    assert not recover_lost_reports()
 
 
 @pytest.mark.django_db(transaction=True)
@@ -201,7 +201,7 @@ def test_two_recoveries_at_once_put_a_task_back_once(queue):
     def recover() -> None:
         try:
             start.wait(10)
-            results.append(recover_lost_tasks())
+            results.append(recover_lost_reports())
         finally:
             connection.close()
 
@@ -221,7 +221,7 @@ def test_a_recovery_skips_the_task_another_is_recovering_on_postgresql(queue):
     worker_row("killed", beat_ago=silent_seconds())
     task = running_task(worker_ids=["killed"])
     inside, go_on, results = threading.Event(), threading.Event(), []
-    real_recover = heartbeat._recover
+    real_recover = recovery._recover
 
     def slow_recover(*args, **kwargs):
         inside.set()
@@ -230,15 +230,15 @@ def test_a_recovery_skips_the_task_another_is_recovering_on_postgresql(queue):
 
     def first() -> None:
         try:
-            results.append(recover_lost_tasks())
+            results.append(recover_lost_reports())
         finally:
             connection.close()
 
-    with mock.patch.object(heartbeat, "_recover", slow_recover):
+    with mock.patch.object(recovery, "_recover", slow_recover):
         thread = threading.Thread(target=first)
         thread.start()
         assert inside.wait(10)
-        second = recover_lost_tasks()  # skips the locked row at once, rather than waiting for it
+        second = recover_lost_reports()  # skips the locked row at once, rather than waiting for it
         go_on.set()
         thread.join(10)
     assert not second and results[0].requeued == [str(task.pk)]
@@ -302,7 +302,7 @@ def test_a_report_lost_three_times_says_so_with_a_try_again_button(client, queue
 @pytest.mark.django_db(transaction=True)
 def test_the_heartbeat_records_the_worker_its_task_and_its_stop(settings):
     settings.REPORT_WORKER_HEARTBEAT_SECONDS = 0.05
-    beating = heartbeat.Heartbeat("beating")
+    beating = heartbeat.Heartbeat("beating", recover=recover_lost_reports)
     beating.start()
     try:
         row = ReportWorker.objects.get(worker_id="beating")
@@ -315,6 +315,18 @@ def test_the_heartbeat_records_the_worker_its_task_and_its_stop(settings):
     row = ReportWorker.objects.get(worker_id="beating")
     assert row.stopped_at is not None and row.current_task_id is None
     assert heartbeat.workers_alive() == 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_heartbeat_looks_for_lost_reports_with_the_recovery_it_is_handed(settings):
+    settings.REPORT_WORKER_HEARTBEAT_SECONDS = 0.05
+    looked = threading.Event()
+    beating = heartbeat.Heartbeat("looking", recover=looked.set)
+    beating.start()
+    try:
+        assert looked.wait(10)
+    finally:
+        beating.stop()
 
 
 @pytest.mark.django_db(transaction=True)

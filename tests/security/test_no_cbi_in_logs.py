@@ -30,7 +30,7 @@ import pytest
 from django.conf import settings
 from gunicorn.config import Config
 
-from assessments.management.commands import load_demo
+from demo.management.commands import load_demo
 from reviewer.log import QueriesDigested, query_digest, without_queries
 from tests.conftest import make_submission
 from tests.security._production import ROOT, production_env

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from . import cvd_2015, eiip, photoresist_2004, photoresist_2010, photoresist_2018
 from .compare import matches
 from .sources import Document, Figure, Results
 
@@ -91,8 +92,6 @@ def evaluate(figures: Iterable[Figure]) -> list[Row]:
 
 def documents() -> tuple[tuple[Document, tuple[Figure, ...]], ...]:
     """The documents in the table's order, each with its declared figures."""
-    from . import cvd_2015, eiip, photoresist_2004, photoresist_2010, photoresist_2018
-
     modules = (photoresist_2004, photoresist_2010, photoresist_2018, cvd_2015, eiip)
     return tuple((m.DOCUMENT, m.FIGURES) for m in modules)
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from django.core.management.base import BaseCommand, CommandParser, DjangoHelpFormatter
@@ -215,7 +215,7 @@ def computed_text(row: verification.Row) -> str:
 
 
 #: The text table's columns: (heading, the row's text).
-TABLE_COLUMNS = (
+TABLE_COLUMNS: tuple[tuple[str, Callable[[verification.Row], str]], ...] = (
     ("document", lambda row: row.document),
     ("section", lambda row: row.section),
     ("quantity", lambda row: row.quantity),

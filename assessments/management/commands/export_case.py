@@ -4,14 +4,16 @@ copies of its IRER (the PDF in base64, with its SHA-256 and seal), as JSON (see
 assessments.transfer).
 
 The export of a CBI case is the case's full data handed over: once written, it is recorded
-in the case's CBI custody log (``audit.services.cbi_access_record``) under the
+in the case's CBI custody log (announced: ``assessments.events.shown``) under the
 operating-system user who ran the command (the command has no application user)."""
 
-from django.core.management.base import BaseCommand, CommandError
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from assessments import transfer
+from assessments.events import What, os_user, shown
 from assessments.models import Submission
-from audit.services import What, cbi_access_record, os_user
 
 EXIT_BAD_INPUT = 2
 CBI_WARNING = "Case {case_number} contains confidential business information (CBI): handle the export accordingly."
@@ -24,11 +26,11 @@ class Command(BaseCommand):
         "standard output or --output. Exit status 2 when there is no such case."
     )
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("case_number", help="EPA case number, e.g. P-18-0123")
         parser.add_argument("-o", "--output", help="write to this file instead of standard output")
 
-    def handle(self, *args, case_number: str, output: str | None = None, **options):
+    def handle(self, *args: Any, case_number: str, output: str | None = None, **options: Any) -> None:
         try:
             document = transfer.case_export(case_number=case_number)
         except transfer.TransferError as exc:
@@ -45,6 +47,6 @@ class Command(BaseCommand):
                 raise CommandError(f"Cannot write {output}: {exc.strerror}.", returncode=EXIT_BAD_INPUT) from None
         else:
             self.stdout.write(text)
-        cbi_access_record(what=What.EXPORT, submission=submission, os_user=os_user(),
-                          detail=f"to {output}" if output else "to standard output")
+        shown(what=What.EXPORT, submission=submission, os_user=os_user(),
+              detail=f"to {output}" if output else "to standard output")
 

@@ -18,8 +18,9 @@ verifies here as not sealed (``transfer.sealed``).
 """
 
 import sys
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from assessments import transfer
 
@@ -47,7 +48,7 @@ class Command(BaseCommand):
         "sealed copy says whether it is the exporting system's. Use - to read standard input."
     )
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="the JSON file export_case wrote, or - for standard input")
         parser.add_argument(
             "--map-user",
@@ -57,7 +58,7 @@ class Command(BaseCommand):
             help="record the file's user OLD as this installation's user NEW (repeatable)",
         )
 
-    def handle(self, *args, file: str, map_user: list[str], **options):
+    def handle(self, *args: Any, file: str, map_user: list[str], **options: Any) -> None:
         user_map = _user_mapping(map_user)
         source = "standard input" if file == "-" else file
         limit = transfer.MAX_FILE_BYTES + 1  # one byte more than allowed tells a file that is too large

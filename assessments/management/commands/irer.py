@@ -34,18 +34,18 @@ use marked NOT CURRENT). ``verify`` exits 0 when the file is a sealed copy, unch
 import argparse
 import os
 import sys
-from typing import NoReturn
+from typing import Any, NoReturn
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 
 from assessments import presentation
+from assessments.events import What, os_user, shown
 from assessments.exposure_rating import rating_warnings
 from assessments.models import Assessment
 from assessments.reports.context import appendix_printed, irer_context, releases_combined
 from assessments.reports.docx import irer_docx
 from assessments.reports.render import irer_pdf
 from assessments.reports.seal import CHECK_MAX_BYTES, check_pdf, sealed_report
-from audit.services import What, cbi_access_record, os_user
 
 VERIFY = "verify"
 OUTPUT_REQUIRED = "-o/--output is required: the file to write the report to."
@@ -68,7 +68,7 @@ class Command(BaseCommand):
         "or, as 'irer verify FILE', say whether FILE is a sealed approved IRER of this system."
     )
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("case_number", help="the case number, or 'verify' to check FILE")
         parser.add_argument("file", nargs="?", help="with 'verify': the PDF file to check")
         parser.add_argument("--revision", type=int, help="revision number (default: the latest)")
@@ -94,8 +94,9 @@ class Command(BaseCommand):
         self.stderr.write(message)
         sys.exit(code)
 
-    def handle(self, *args, case_number, file, revision, sanitised, docx, output, allow_stale, appendix=None,
-               combine=None, **options):
+    def handle(self, *args: Any, case_number: str, file: str | None, revision: int | None, sanitised: bool,
+               docx: bool, output: str | None, allow_stale: bool, appendix: bool | None = None,
+               combine: bool | None = None, **options: Any) -> None:
         if case_number == VERIFY:
             given = {"--revision": revision is not None, "--sanitised": sanitised, "--docx": docx,
                      "-o/--output": output is not None, "--allow-stale": allow_stale,
@@ -133,13 +134,13 @@ class Command(BaseCommand):
             data = bytes(sealed.pdf)
         with open(output, "wb") as handle:
             handle.write(data)
-        cbi_access_record(what=What.IRER_DOCX if docx else What.IRER_PDF, assessment=assessment, sanitised=sanitised,
-                          os_user=os_user(), detail=f"irer command, to {output}")
+        shown(what=What.IRER_DOCX if docx else What.IRER_PDF, assessment=assessment, sanitised=sanitised,
+              os_user=os_user(), detail=f"irer command, to {output}")
         how = f", sealed at approval, SHA-256 {sealed.sha256}" if sealed is not None else ""
         self.stdout.write(f"Wrote {output} ({len(data):,} bytes): {case_number} revision {assessment.revision}"
                           f"{' (sanitised)' if sanitised else ''}{how}.")
 
-    def _check_current(self, assessment, allow_stale: bool) -> None:
+    def _check_current(self, assessment: Assessment, allow_stale: bool) -> None:
         not_current = [
             (scenario, state)
             for scenario in assessment.scenarios.all()

@@ -13,12 +13,14 @@ records nothing), so a report still downloaded is drawn again once per period.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.core.files.storage import InvalidStorageError, Storage, storages
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import timezone
 
 from assessments.reports.cache import STORAGE_ALIAS
+from assessments.reports.db_storage import DatabaseReportStorage
 
 #: The folder of every name the cache stores (``reports.cache._name``: ``irer/ab/abcd….pdf``).
 CACHE_FOLDER = "irer"
@@ -37,9 +39,8 @@ def prune(storage: Storage, *, cutoff: datetime) -> int:
     """Delete the cache's files in ``storage`` written before ``cutoff``; how many. The
     database storage deletes them in one statement; any other storage is walked through
     the storage API (``listdir``, ``get_modified_time``, ``delete``)."""
-    delete_created_before = getattr(storage, "delete_created_before", None)
-    if delete_created_before is not None:
-        return delete_created_before(cutoff, under=CACHE_FOLDER)
+    if isinstance(storage, DatabaseReportStorage):
+        return storage.delete_created_before(cutoff, under=CACHE_FOLDER)
     return _prune_folder(storage, CACHE_FOLDER, cutoff)
 
 
@@ -74,7 +75,7 @@ class Command(BaseCommand):
             help="delete the PDFs written more than DAYS days ago (at least 1)",
         )
 
-    def handle(self, *args, **options) -> None:
+    def handle(self, *args: Any, **options: Any) -> None:
         days = options["older_than"]
         if days < 1:
             raise CommandError(DAYS_NOT_POSITIVE.format(days=days))

@@ -13,9 +13,10 @@ dropped is left "running"; the workers' heartbeats find it and put it back in th
 
 Each worker beats (``reports.heartbeat``): a thread with its own database connection
 records the worker (its ``ReportWorker`` row: host, pid, the task it draws) every
-``REPORT_WORKER_HEARTBEAT_SECONDS`` (5) and then puts back in the queue the reports whose
-worker has been silent for ``REPORT_WORKER_SILENT_AFTER_SECONDS`` (30), so another worker
-draws them, at most three times. db_worker's loop has no hook called at each poll, so the
+``REPORT_WORKER_HEARTBEAT_SECONDS`` (5) and then puts back in the queue
+(:func:`recover_lost_reports`) the reports whose worker has been silent for
+``REPORT_WORKER_SILENT_AFTER_SECONDS`` (30), so another worker draws them, at most three
+times (``reports.recovery``). db_worker's loop has no hook called at each poll, so the
 heartbeat thread is where each worker looks for lost reports, idle or drawing.
 
 SIGTERM and Ctrl-C behave as with ``db_worker``: the report being drawn is finished, then
@@ -31,6 +32,7 @@ from __future__ import annotations
 import logging
 import os
 import time
+from typing import Any
 
 from django.core.management.base import CommandError
 from django.db import connections
@@ -39,7 +41,10 @@ from django.utils.autoreload import DJANGO_AUTORELOAD_ENV, run_with_reloader
 from django_tasks_db.management.commands import db_worker
 from django_tasks_db.models import DBTaskResult
 
+from assessments.band_tasks import sensitivity_band
 from assessments.reports.heartbeat import Heartbeat
+from assessments.reports.recovery import Recovery, recover_lost_tasks
+from assessments.reports.tasks import irer_render
 
 logger = logging.getLogger("assessments.reports.worker")
 
@@ -52,6 +57,14 @@ RETRY_FAILED_LOG = "Report worker %s: the database did not answer (attempt %d: %
 RECONNECTED_LOG = "Report worker %s reconnected to the database after %d attempt(s); taking reports again"
 
 DATABASE_LOST = (OperationalError, InterfaceError)
+
+
+def recover_lost_reports() -> Recovery:
+    """Put back in the queue (or fail) the lost tasks of the report workers: the IRER's
+    (``tasks.irer_render``) and the sensitivity band's (``band_tasks.sensitivity_band``),
+    by the rules of ``reports.recovery``. Each worker's heartbeat thread calls it after each
+    beat."""
+    return recover_lost_tasks(irer=irer_render, others=[sensitivity_band])
 
 
 def _first_line(error: BaseException) -> str:
@@ -75,9 +88,9 @@ class ReconnectingWorker(db_worker.Worker):
     """django-tasks-db's worker, restarted after each loss of the database connection,
     with a heartbeat (``reports.heartbeat``) while it runs."""
 
-    def __init__(self, **options) -> None:
+    def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        self.heartbeat = Heartbeat(self.worker_id)
+        self.heartbeat = Heartbeat(self.worker_id, recover=recover_lost_reports)
 
     def run(self) -> None:
         self.heartbeat.start()
@@ -96,7 +109,7 @@ class ReconnectingWorker(db_worker.Worker):
                 if not self.reconnect():
                     return None
 
-    def run_task(self, db_task_result: DBTaskResult) -> None:
+    def run_task(self, db_task_result: DBTaskResult[..., Any]) -> None:
         """Draw the task, its id in the worker's heartbeat meanwhile."""
         self.heartbeat.current_task_id = str(db_task_result.id)
         try:
@@ -131,7 +144,7 @@ class Command(db_worker.Command):
 
     def handle(self, *, verbosity: int, queue_name: str, interval: float, batch: bool, backend_name: str,
                startup_delay: bool, reload: bool, max_tasks: int | None, worker_id: str, exclude_queues: str,
-               **options) -> None:
+               **options: Any) -> None:
         self.configure_logging(verbosity)
         if reload and batch:
             reload = False

@@ -13,11 +13,12 @@ another worker). One line on standard output says which, with the heartbeat's ag
 from __future__ import annotations
 
 import sys
+from typing import Any
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 from django.utils import timezone
 
-from assessments.models import ReportWorker
+from assessments.models.workers import ReportWorker
 from assessments.reports.heartbeat import alive_workers, silent_after
 
 ALIVE = "Report worker {worker} is alive: last heartbeat {age:.0f} s ago (silent after {limit:.0f} s)."
@@ -31,10 +32,10 @@ NONE_ALIVE = "No report worker is alive (none has beaten within {limit:.0f} s): 
 class Command(BaseCommand):
     help = "Exit 0 when a report worker (--worker-id, else any) is alive by its heartbeat, 1 when not"
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--worker-id", help="the worker's id, as given to report_worker (default: any worker)")
 
-    def handle(self, *args, worker_id: str | None, **options):
+    def handle(self, *args: Any, worker_id: str | None, **options: Any) -> None:
         now, limit = timezone.now(), silent_after().total_seconds()
         if worker_id is None:
             alive = list(alive_workers(now=now).order_by("worker_id").values_list("worker_id", flat=True))

@@ -8,20 +8,21 @@ to every supervisor who may. "Supervisor" is the role (``review_assessment`` thr
 supervisor group or granted to the user), not the superuser flag: a superuser who is not
 a supervisor is not asked to review. Whoever is named must be active, may see the case
 (CBI clearance for a CBI case) and is not the revision's engineer, who may not review
-their own work. Approval and return go to the revision's engineer (``workflow``).
+their own work. Approval and return go to the revision's engineer (``receivers``).
 """
 
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Permission
-from django.db.models import Q
+from django.contrib.auth.models import Permission, User
+from django.db.models import Q, QuerySet
 
-from .models import Assessment, DecisionAction, ReviewDecision
-from .permissions import may_see
+from assessments.models import Assessment, DecisionAction, ReviewDecision, Submission
+from assessments.permissions import may_see
+from calendar_review.models import ReviewCalendar
 
 
-def _supervisors_by_role():
+def _supervisors_by_role() -> QuerySet[User]:
     """Active users who hold the review permission through a group or themselves."""
     perm = Permission.objects.filter(content_type__app_label="assessments", codename="review_assessment").first()
     return get_user_model().objects.filter(is_active=True).filter(
@@ -29,10 +30,8 @@ def _supervisors_by_role():
     ).distinct()
 
 
-def _assigned_by(submission) -> list[int]:
+def _assigned_by(submission: Submission) -> list[int]:
     """The user who assigned the case's current engineer (its review calendar's history)."""
-    from calendar_review.models import ReviewCalendar  # the calendar app builds on this one
-
     calendar = ReviewCalendar.objects.filter(submission=submission).first()
     if calendar is None or calendar.assigned_engineer_id is None:
         return []
@@ -52,7 +51,7 @@ def _earlier_reviewers(assessment: Assessment) -> list[int]:
     )
 
 
-def review_supervisors(*, assessment: Assessment) -> list:
+def review_supervisors(*, assessment: Assessment) -> list[User]:
     """The supervisors to tell that ``assessment`` awaits review (see the module's rule)."""
     submission = assessment.submission
     eligible = [user for user in _supervisors_by_role().order_by("pk")

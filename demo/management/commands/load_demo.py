@@ -63,15 +63,15 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group, Permission
+from django.contrib.auth.models import Group, Permission, User
 from django.core import serializers
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.core.management.base import BaseCommand, CommandError
-from django.db import transaction
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import models, transaction
 from django.test.utils import override_settings
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
@@ -167,8 +167,9 @@ def marked(reason: str | None, limit: int | None = None) -> str:
 
 
 def is_marked(reason: str | None) -> bool:
-    return bool(reason) and any(reason == mark or reason.endswith(f" {mark}")
-                                for mark in (HISTORY_REASON, *EARLIER_REASONS))
+    if not reason:
+        return False
+    return any(reason == mark or reason.endswith(f" {mark}") for mark in (HISTORY_REASON, *EARLIER_REASONS))
 
 
 @contextmanager
@@ -177,9 +178,9 @@ def _marking_history() -> Iterator[None]:
     load_demo's (:func:`marked`)."""
     owner = threading.get_ident()
 
-    def mark(sender, history_instance, **kwargs) -> None:
+    def mark(sender: type[models.Model], history_instance: Any, **kwargs: Any) -> None:
         if threading.get_ident() == owner:
-            limit = sender._meta.get_field("history_change_reason").max_length
+            limit = _field(sender, "history_change_reason").max_length
             history_instance.history_change_reason = marked(history_instance.history_change_reason, limit)
 
     senders = [model.history.model for model in CASE_MODELS]
@@ -196,11 +197,22 @@ class _SignedIn:
     """What django-simple-history reads of a request to name the author of a record (its
     middleware exposes each request so): the signed-in user."""
 
-    def __init__(self, user) -> None:
+    def __init__(self, user: User) -> None:
         self.user = user
 
 
-def _as(user, doing: str, service: Callable, **kwargs):
+_T = TypeVar("_T")
+
+
+def _field(model: type[models.Model], name: str) -> models.Field[Any, Any]:
+    """A model's own field named ``name`` (the fixtures and the history name no relation)."""
+    field = model._meta.get_field(name)
+    if not isinstance(field, models.Field):
+        raise TypeError(f"{model.__name__}.{name} is a relation, not a field")
+    return field
+
+
+def _as(user: User, doing: str, service: Callable[..., _T], **kwargs: Any) -> _T:
     """``service(by=user, **kwargs)``, its historical records naming ``user`` as those of
     that user's request would. A refusal or an invalid input stops the load
     (:data:`DEMO_FAILED`, naming what it was ``doing``; the transaction writes nothing)."""
@@ -229,7 +241,7 @@ def _problem(exc: Exception) -> str:
 # What is not the demo data as load_demo makes it --------------------------------------------------
 
 
-def _user_is_demo(user, record: dict[str, Any]) -> bool:
+def _user_is_demo(user: User, record: dict[str, Any]) -> bool:
     User = type(user)
     for name, value in record["fields"].items():
         if name == "groups":
@@ -240,18 +252,18 @@ def _user_is_demo(user, record: dict[str, Any]) -> bool:
             if found != {tuple(permission) for permission in value}:
                 return False
         elif name not in IGNORED_USER_FIELDS:
-            field = User._meta.get_field(name)
+            field = _field(User, name)
             if field.value_from_object(user) != field.to_python(value):
                 return False
     return True
 
 
-def _as_recorded(row, record) -> bool:
+def _as_recorded(row: models.Model, record: Any) -> bool:
     """``row`` holds what its historical ``record`` holds, field by field."""
     return all(getattr(row, field.attname) == getattr(record, field.attname) for field in type(record).tracked_fields)
 
 
-def _name(item, *, case_number: str, revisions: dict[int, int]) -> str:
+def _name(item: Any, *, case_number: str, revisions: dict[int, int]) -> str:
     """A case row (or a historical record of one) as a finding names it."""
     if isinstance(item, (Submission, Submission.history.model)):
         return f"case {case_number}"
@@ -266,11 +278,11 @@ def _name(item, *, case_number: str, revisions: dict[int, int]) -> str:
 def _not_load_demos(case: Submission) -> list[str]:
     """The rows of a demo case (deleted ones included) with a historical record load_demo
     did not write, or not as their latest record holds them."""
-    records = {
+    records: dict[type[models.Model], list[Any]] = {
         Submission: list(Submission.history.filter(id=case.pk)),
         Assessment: list(Assessment.history.filter(submission_id=case.pk)),
     }
-    rows = {  # every row stored, a use deleted but still restorable too
+    rows: dict[type[models.Model], list[Any]] = {  # every row stored, a use deleted but still restorable too
         Submission: [case],
         Assessment: list(Assessment._base_manager.filter(submission=case)),
         Scenario: list(Scenario._base_manager.filter(assessment__submission=case)),
@@ -319,7 +331,7 @@ def not_demo_data(users: list[dict[str, Any]], cases: list[dict[str, Any]]) -> l
 # Making what is missing ------------------------------------------------------------------------
 
 
-def _add_missing_users(users: list[dict[str, Any]]) -> list:
+def _add_missing_users(users: list[dict[str, Any]]) -> list[User]:
     """Create the demo users whose user names are not taken; an existing user is never touched."""
     User = get_user_model()
     created = []
@@ -328,7 +340,7 @@ def _add_missing_users(users: list[dict[str, Any]]) -> list:
         groups, permissions = fields.pop("groups", []), fields.pop("user_permissions", [])
         if User.objects.filter(**{User.USERNAME_FIELD: fields[User.USERNAME_FIELD]}).exists():
             continue
-        user = User(**{name: User._meta.get_field(name).to_python(value) for name, value in fields.items()})
+        user = User(**{name: _field(User, name).to_python(value) for name, value in fields.items()})
         user.save()  # the fixture's password is already a hash
         user.groups.set(Group.objects.filter(name__in=[group[0] for group in groups]))
         user.user_permissions.set([Permission.objects.get_by_natural_key(*permission) for permission in permissions])
@@ -341,7 +353,7 @@ def _receive(records: list[dict[str, Any]]) -> Submission:
     primary keys, each with its first historical record (dated as the row, by the user
     who made it, :data:`HISTORY_REASON`)."""
     keys: dict[tuple[type, int], int] = {}
-    by_model: dict[type, list] = {}
+    by_model: dict[type[models.Model], list[Any]] = {}
     for deserialized in serializers.deserialize("json", json.dumps(records)):
         row = deserialized.object
         fixture_pk = row.pk
@@ -354,6 +366,7 @@ def _receive(records: list[dict[str, Any]]) -> Submission:
         keys[(type(row), fixture_pk)] = row.pk
         by_model.setdefault(type(row), []).append(row)
     case = by_model[Submission][0]
+    assert isinstance(case, Submission), "a demo case's records begin with its case"
     refresh_latest_assessment(submission_ids=[case.pk])
     now = timezone.now()
     for model, rows in by_model.items():
@@ -364,7 +377,8 @@ def _receive(records: list[dict[str, Any]]) -> Submission:
                 else row.engineer if isinstance(row, Assessment)
                 else row.assessment.engineer
             )
-        model.history.bulk_history_create(rows, default_change_reason=HISTORY_REASON)
+        model.history.bulk_history_create(  # type: ignore[attr-defined]  # django-simple-history adds .history at run time
+            rows, default_change_reason=HISTORY_REASON)
     return case
 
 
@@ -374,7 +388,7 @@ def _compute(scenario: Scenario) -> Scenario:
     return _as(engineer, doing, services.scenario_compute, scenario=scenario)
 
 
-def _change_inputs(scenario: Scenario, *, by, inputs: dict[str, Any], reasons: dict[str, Any], doing: str) -> Scenario:
+def _change_inputs(scenario: Scenario, *, by: User, inputs: dict[str, Any], reasons: dict[str, Any], doing: str) -> Scenario:
     """Change ``inputs`` as the wizard does: each step that holds one saved with every input
     of the step as its form shows it (the saved value, else the default), the changed
     values and their reasons."""
@@ -448,14 +462,14 @@ class Command(BaseCommand):
         "users by user name."
     )
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
             "--force", action="store_true",
             help="also when users exist: add the missing demo users and cases to a database that holds only "
             "demo data",
         )
 
-    def handle(self, *args, force: bool = False, **options):
+    def handle(self, *args: Any, force: bool = False, **options: Any) -> None:
         if not development_machine():
             raise CommandError(NOT_DEBUG, returncode=EXIT_REFUSED)
         if get_user_model().objects.exists() and not force:

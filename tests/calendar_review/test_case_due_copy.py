@@ -1,0 +1,96 @@
+"""The copy of each case's review calendar on its own row (``Submission.CALENDAR_FIELDS``),
+which every list sorted or filtered by due date reads: written when the case is entered
+(its default due date) and whenever its calendar is written, by one writer
+(``calendar_review.models.refresh_case_due``), never by a stale instance of the case, and
+kept out of the case's history; an import derives it, never taking the file's."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from assessments import transfer
+from assessments.models import Submission
+from calendar_review import services
+from calendar_review.models import ReviewCalendar, review_days
+from tests.conftest import make_submission
+
+from .conftest import received
+
+pytestmark = pytest.mark.django_db
+
+
+def copy(case: Submission) -> tuple:
+    row = Submission.objects.get(pk=case.pk)
+    return row.due_on, row.clock_stopped_on, row.calendar_recorded, row.assigned_engineer_id
+
+
+def calendar_copy(case: Submission) -> tuple:
+    calendar = ReviewCalendar.objects.get(submission=case)
+    return calendar.due_on, calendar.clock_stopped_on, True, calendar.assigned_engineer_id
+
+
+def default_copy(case: Submission) -> tuple:
+    entered = timezone.localdate(Submission.objects.get(pk=case.pk).created_at)
+    return entered + timedelta(days=review_days()), None, False, None
+
+
+def test_a_case_entered_has_its_default_due_date(settings):
+    settings.PMN_REVIEW_DAYS = 75
+    case = make_submission()
+    assert copy(case) == default_copy(case)
+    assert copy(case)[0] == timezone.localdate() + timedelta(days=75)
+
+
+def test_every_write_of_the_calendar_is_copied_onto_the_case(reviewer, supervisor, other_reviewer, today):
+    case = make_submission()
+    received(case, days_ago=30, period=60, by=reviewer)
+    assert copy(case) == calendar_copy(case) and copy(case)[0] == today + timedelta(days=30)
+    services.extension_add(submission=case, by=reviewer, granted_on=today, days=10, reason="The submitter's request.")
+    assert copy(case) == calendar_copy(case) and copy(case)[0] == today + timedelta(days=40)
+    suspension = services.suspension_add(submission=case, by=reviewer, starts_on=today - timedelta(days=2),
+                                         ends_on=None, reason="Waiting for test data.")
+    assert copy(case) == calendar_copy(case) and copy(case)[1] == today - timedelta(days=2)
+    services.suspension_end(suspension=suspension, by=reviewer, ends_on=today)
+    assert copy(case) == calendar_copy(case) and copy(case)[1] is None
+    services.engineer_assign(submission=case, engineer=other_reviewer, by=supervisor, reason="Workload.")
+    assert copy(case) == calendar_copy(case) and copy(case)[3] == other_reviewer.pk
+
+
+def test_deleting_the_calendar_gives_the_case_its_default_due_date_again(reviewer):
+    case = make_submission()
+    received(case, days_ago=30, period=60, by=reviewer)
+    assert copy(case)[2] is True
+    ReviewCalendar.objects.get(submission=case).delete()
+    assert copy(case) == default_copy(case)
+
+
+def test_a_stale_instance_of_the_case_never_writes_its_copy_back(reviewer):
+    case = make_submission()
+    stale = Submission.objects.get(pk=case.pk)
+    received(case, days_ago=30, period=60, by=reviewer)
+    stale.chemical_name = "Amended name"
+    stale.save()
+    assert copy(case) == calendar_copy(case)
+
+
+def test_the_copy_is_not_in_the_case_history(reviewer):
+    case = make_submission()
+    before = case.history.count()
+    received(case, days_ago=30, period=60, by=reviewer)
+    assert case.history.count() == before
+
+
+def test_an_imported_case_has_its_default_due_date_not_the_files_copy(reviewer):
+    """The export carries the case's row as stored (the copy too, as it carries the copy of
+    the latest assessment); the import derives both, never taking the file's."""
+    case = make_submission()
+    received(case, days_ago=30, period=60, by=reviewer)
+    document = transfer.case_export(case_number=case.case_number)
+    assert document["case"]["calendar_recorded"] is True
+    ReviewCalendar.objects.filter(submission=case).delete()
+    case.delete()
+    imported = transfer.case_import(document=transfer.loads(transfer.dumps(document), source="test"))
+    assert copy(imported) == default_copy(imported)
