@@ -25,6 +25,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from .models import Status, Submission
+from .selectors import split_place
 
 #: The case's field the due-date order reads (``Submission.due_on``).
 DUE = "due_on"
@@ -112,11 +113,11 @@ class DuePlace:
 
     @classmethod
     def parse(cls, text: str) -> DuePlace:
-        day, comma, pk = text.partition(",")
-        if not comma or not (pk.isascii() and pk.isdigit()) or len(pk) > 18:
+        parts = split_place(text)
+        if parts is None:
             raise BadDuePlace(BAD_DUE_PLACE)
         try:
-            return cls(date.fromisoformat(day), int(pk))
+            return cls(date.fromisoformat(parts[0]), parts[1])
         except ValueError:
             raise BadDuePlace(BAD_DUE_PLACE) from None
 

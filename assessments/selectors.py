@@ -121,6 +121,16 @@ _PLACE_TIME = "%Y-%m-%dT%H:%M:%S.%fZ"
 BAD_PLACE = "This page link is not one the case list makes ({problem}): showing the newest cases."
 
 
+def split_place(text: str) -> tuple[str, int] | None:
+    """A page link's place, ``<key>,<id>``: the key's text and the row's id, or ``None``
+    when it is not one (no comma, or an id that is not 1 to 18 ASCII digits). The case
+    list's and the due-date lists' places (``due_dates.DuePlace``) read their key from it."""
+    key, comma, pk = text.partition(",")
+    if not comma or not (pk.isascii() and pk.isdigit()) or len(pk) > 18:
+        return None
+    return key, int(pk)
+
+
 class BadPlace(ValueError):
     """A page link's ``after``/``before``/``oldest`` that the case list did not make."""
 
@@ -141,14 +151,15 @@ class CasePlace:
 
     @classmethod
     def parse(cls, text: str) -> CasePlace:
-        stamp, comma, pk = text.partition(",")
-        if not comma or not (pk.isascii() and pk.isdigit()) or len(pk) > 18:
+        parts = split_place(text)
+        if parts is None:
             raise BadPlace(BAD_PLACE.format(problem="expected a received time and a case id"))
+        stamp, pk = parts
         try:
             created_at = datetime.strptime(stamp, _PLACE_TIME).replace(tzinfo=UTC)
         except ValueError:
             raise BadPlace(BAD_PLACE.format(problem="the received time is not one")) from None
-        return cls(created_at, int(pk))
+        return cls(created_at, pk)
 
     def older(self) -> Q:
         """The cases after this place in the list. ``created_at <=`` alone is what the
