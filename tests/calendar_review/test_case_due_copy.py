@@ -6,9 +6,11 @@ kept out of the case's history; an import derives it, never taking the file's.""
 
 from __future__ import annotations
 
+import io
 from datetime import timedelta
 
 import pytest
+from django.core.management import call_command
 from django.utils import timezone
 
 from assessments import transfer
@@ -94,3 +96,19 @@ def test_an_imported_case_has_its_default_due_date_not_the_files_copy(reviewer):
     case.delete()
     imported = transfer.case_import(document=transfer.loads(transfer.dumps(document), source="test"))
     assert copy(imported) == default_copy(imported)
+
+
+def test_refresh_due_dates_gives_cases_without_a_calendar_the_period_in_force(settings, reviewer):
+    """A changed PMN_REVIEW_DAYS reaches the cases already entered without a calendar when
+    the command is run (until then they keep the period in force when entered); a recorded
+    calendar's due date is its own."""
+    settings.PMN_REVIEW_DAYS = 90
+    fresh, recorded = make_submission(case_number="P-26-0201"), make_submission(case_number="P-26-0202")
+    received(recorded, days_ago=30, period=60, by=reviewer)
+    settings.PMN_REVIEW_DAYS = 45
+    assert copy(fresh)[0] == timezone.localdate(fresh.created_at) + timedelta(days=90)
+    out = io.StringIO()
+    call_command("refresh_due_dates", stdout=out)
+    assert copy(fresh) == default_copy(fresh) and copy(fresh)[0] == timezone.localdate(fresh.created_at) + timedelta(days=45)
+    assert copy(recorded) == calendar_copy(recorded)
+    assert out.getvalue().strip() == "Due dates copied for 2 case(s); the default review period is 45 days."
