@@ -7,16 +7,21 @@ kept out of the case's history; an import derives it, never taking the file's.""
 from __future__ import annotations
 
 import io
+import os
 from datetime import timedelta
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.core.management import call_command
 from django.utils import timezone
+from hypothesis import HealthCheck, given
+from hypothesis import settings as examples
+from hypothesis import strategies as st
 
 from assessments import transfer
 from assessments.models import Submission
 from calendar_review import services
-from calendar_review.models import ReviewCalendar, review_days
+from calendar_review.models import ReviewCalendar, Suspension, review_days
 from tests.conftest import make_submission
 
 from .conftest import received
@@ -112,3 +117,51 @@ def test_refresh_due_dates_gives_cases_without_a_calendar_the_period_in_force(se
     assert copy(fresh) == default_copy(fresh) and copy(fresh)[0] == timezone.localdate(fresh.created_at) + timedelta(days=45)
     assert copy(recorded) == calendar_copy(recorded)
     assert out.getvalue().strip() == "Due dates copied for 2 case(s); the default review period is 45 days."
+
+
+# Over every sequence of the calendar's writes -------------------------------------------------
+
+OPERATIONS = st.lists(st.one_of(
+    st.tuples(st.just("record"), st.integers(0, 400), st.integers(1, 365)),
+    st.tuples(st.just("extend"), st.integers(1, 365)),
+    st.tuples(st.just("suspend"), st.integers(0, 60)),
+    st.tuples(st.just("end"), st.integers(0, 10)),
+    st.tuples(st.just("assign"), st.booleans()),
+    st.tuples(st.just("delete")),
+), min_size=1, max_size=8)
+
+
+@examples(max_examples=int(os.environ.get("PMN_PROPERTY_EXAMPLES", "4")) * 10, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(operations=OPERATIONS)
+def test_after_any_sequence_of_writes_the_copy_is_the_calendars(operations, reviewer, supervisor, other_reviewer):
+    """Whatever the calendar's services accept or refuse, in any order, and a calendar
+    deleted: the case's copy is its calendar's, or the default one without a calendar."""
+    case = make_submission()
+    today = timezone.localdate()
+    for operation in operations:
+        kind, *args = operation
+        try:
+            if kind == "record":
+                services.calendar_update(submission=case, by=reviewer, received_on=today - timedelta(days=args[0]),
+                                         period_days=args[1])
+            elif kind == "extend":
+                services.extension_add(submission=case, by=reviewer, granted_on=today, days=args[0],
+                                       reason="The submitter's request.")
+            elif kind == "suspend":
+                services.suspension_add(submission=case, by=reviewer, starts_on=today - timedelta(days=args[0]),
+                                        ends_on=None, reason="Waiting for test data.")
+            elif kind == "end":
+                suspension = Suspension.objects.filter(calendar__submission=case, ends_on__isnull=True).first()
+                if suspension is not None:
+                    services.suspension_end(suspension=suspension, by=reviewer,
+                                            ends_on=max(suspension.starts_on, today - timedelta(days=args[0])))
+            elif kind == "assign":
+                services.engineer_assign(submission=case, engineer=other_reviewer if args[0] else reviewer,
+                                         by=supervisor, reason="Workload.")
+            else:
+                ReviewCalendar.objects.filter(submission=case).delete()
+        except ValidationError:
+            pass  # refused: nothing written (the services' rule), and the copy still the calendar's
+        recorded = ReviewCalendar.objects.filter(submission=case).exists()
+        assert copy(case) == (calendar_copy(case) if recorded else default_copy(case)), operations
