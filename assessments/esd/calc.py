@@ -62,7 +62,7 @@ def equation(symbol: str, units: str, formula: str, citation: str, *, label: str
         raise ValueError(LABEL_REQUIRED.format(symbol=symbol, formula=formula))
 
     def attach(fn: F) -> F:
-        fn.info = EquationInfo(symbol, units, formula, citation, label)  # type: ignore[attr-defined]
+        fn.info = EquationInfo(symbol, units, formula, citation, label)  # type: ignore[attr-defined]  # read by the trace
         return fn
 
     return attach

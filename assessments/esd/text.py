@@ -220,7 +220,7 @@ def unit_for(value: object, units: str) -> str:
     """
     if not units or isinstance(value, bool) or not isinstance(value, Real) or value != 1:
         return units
-    head, rest = re.match(r"([A-Za-z]*)(.*)", units).groups()  # type: ignore[union-attr]
+    head, rest = re.match(r"([A-Za-z]*)(.*)", units).groups()  # type: ignore[union-attr]  # matches any text
     return SINGULAR.get(head, head) + rest
 
 

@@ -290,7 +290,8 @@ class Redaction:
         elif isinstance(block, Group):
             heading = None if block.fold_heading is None else next(iter(self.block(block.fold_heading)))
             yield replace(block, blocks=tuple(b for inner in block.blocks for b in self.block(inner)),
-                          fold=self.inline(block.fold), fold_heading=heading)  # type: ignore[arg-type]
+                          fold=self.inline(block.fold),
+                          fold_heading=heading)  # type: ignore[arg-type]  # a Heading's copy is a Heading  # a Heading's copy is a Heading
 
 
 def _full_part(part: Part) -> Part:

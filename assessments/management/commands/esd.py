@@ -111,7 +111,7 @@ class Command(BaseCommand):
     def create_parser(self, prog_name: str, subcommand: str, **kwargs: Any) -> CommandParser:
         kwargs.setdefault("formatter_class", _HelpFormatter)
         parser = super().create_parser(prog_name, subcommand, **kwargs)
-        parser.error = self._argument_error  # type: ignore[method-assign]
+        parser.error = self._argument_error  # type: ignore[method-assign]  # the contract's exit 2 and words
         return parser
 
     def add_arguments(self, parser: CommandParser) -> None:
