@@ -74,7 +74,7 @@ def case_list(
     engineer: str = Query("", description="The latest revision's engineer: user name or part of the name"),
     has_approved: bool = Query(False, description="Any revision approved, not only the latest"),
     due: str = Query("", description="overdue, within, stopped or none"),
-    within: int | None = Query(None, description="For due=within: days (14 when empty)"),
+    within: int | None = Query(None, description="For due=within: days (the due-soon days, PMN_DUE_SOON_DAYS, when empty)"),
     after: str = Query("", description="The page after this place (a page's 'older')"),
     before: str = Query("", description="The page before this place (a page's 'newer')"),
     oldest: str = Query("", description="1: the oldest page"),

@@ -13,6 +13,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from assessments.due_dates import WITHIN_MAX_DAYS
 from assessments.models import Submission
 from calendar_review import selectors
 from calendar_review.models import refresh_case_due
@@ -111,3 +112,13 @@ def test_the_default_due_date_costs_no_query_per_row(client, reviewer, url):
     for i in range(10):
         entered(30 + i, case_number=f"P-26-504{i}")
     assert _queries(client, url) == one
+
+
+def test_the_due_filter_says_the_due_soon_days_in_force_and_takes_its_range_from_the_form(client, reviewer, settings):
+    """The help beside N is the setting's, not a copy of its default; the input's range is
+    the form field's (``due_dates.WITHIN_MAX_DAYS``)."""
+    settings.PMN_DUE_SOON_DAYS = 21
+    client.force_login(reviewer)
+    html = client.get("/").content.decode()
+    assert "For “Due within N days”; 21 when empty." in html
+    assert f'type="number" min="0" max="{WITHIN_MAX_DAYS}"' in html
