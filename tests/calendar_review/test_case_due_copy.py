@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import io
 import os
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -21,7 +21,8 @@ from hypothesis import strategies as st
 from assessments import transfer
 from assessments.models import Submission
 from calendar_review import services
-from calendar_review.models import ReviewCalendar, Suspension, review_days
+from calendar_review.models import ReviewCalendar, Suspension, refresh_case_due, review_days
+from calendar_review.selectors import default_calendar
 from tests.conftest import make_submission
 
 from .conftest import received
@@ -165,3 +166,21 @@ def test_after_any_sequence_of_writes_the_copy_is_the_calendars(operations, revi
             pass  # refused: nothing written (the services' rule), and the copy still the calendar's
         recorded = ReviewCalendar.objects.filter(submission=case).exists()
         assert copy(case) == (calendar_copy(case) if recorded else default_copy(case)), operations
+
+
+@examples(max_examples=int(os.environ.get("PMN_PROPERTY_EXAMPLES", "4")) * 10, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(entered=st.datetimes(min_value=datetime(1990, 1, 1), max_value=datetime(2035, 12, 31),
+                            timezones=st.just(UTC)),
+       days=st.integers(1, 365))
+def test_the_default_due_date_in_the_database_is_the_calendars_default(entered, days, settings):
+    """The default due date is written twice over, in SQL for the copy on the case
+    (``models.default_due_expression``) and in Python for the calendar a case starts with
+    (``selectors.default_calendar``): the same day for any time of entry (a time near
+    midnight in the site's zone, whatever UTC says) and any default period."""
+    settings.PMN_REVIEW_DAYS = days
+    case = make_submission()
+    Submission.objects.filter(pk=case.pk).update(created_at=entered)
+    refresh_case_due(submission_ids=[case.pk])
+    stored = Submission.objects.get(pk=case.pk)
+    assert stored.due_on == default_calendar(stored).due_on == timezone.localdate(entered) + timedelta(days=days)
