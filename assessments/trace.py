@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 from .esd import registry
+from .esd.names import input_names, printed_names
 from .esd.parameters import EngineValidationError
 from .esd.site_data import METHODS
 from .esd.text import in_words, internal_name
@@ -43,15 +44,43 @@ def trace_words(text: str, names: dict[str, str]) -> str:
     return text
 
 
+def _in_words(printed: str, names: dict[str, str]) -> str:
+    """A step's printed name (``days_exposure (Exposure A)``) with its symbol in words
+    when the symbol is an engine key (:func:`trace_names`)."""
+    symbol = printed.split(" (", 1)[0]
+    return names[symbol] + printed[len(symbol):] if symbol in names else printed
+
+
+def step_names(*, result: dict[str, Any], scenario_key: str) -> list[tuple[str, dict[str, str]]]:
+    """Each step of the result's trace as a page or the report prints it: its printed name
+    (``esd.names.printed_names``: unique in the trace, an engine key in words) and the
+    printed name of each of its inputs (an input an earlier step computed by that step's
+    name, ``esd.results.input_names``; any other by its symbol or words)."""
+    trace = result.get("trace", [])
+    names = trace_names(result=result, scenario_key=scenario_key)
+    printed = printed_names(trace)
+    computed = input_names(trace)
+    out = []
+    for step, name, inputs in zip(trace, printed, computed):
+        named = {}
+        for key in step.get("inputs") or {}:
+            if key in inputs:
+                named[key] = _in_words(inputs[key], names)
+            else:
+                named[key] = trace_words(key, names)
+        out.append((_in_words(name, names), named))
+    return out
+
+
 def trace_steps(*, result: dict[str, Any], scenario_key: str) -> list[dict[str, Any]]:
     """The result's calculation trace for the results page: each step with ``name`` (its
-    symbol, or the words of an engine key: :func:`trace_names`), ``is_symbol``, its
-    ``equation`` in those words and ``inputs``: ``[{"name", "is_symbol", "value"}]``."""
+    printed name, unique in the trace: :func:`step_names`), ``is_symbol``, its ``equation``
+    in words and ``inputs``: ``[{"name", "is_symbol", "value"}]``."""
     names = trace_names(result=result, scenario_key=scenario_key)
     steps = []
-    for step in result.get("trace", []):
-        inputs = [{"name": trace_words(name, names), "is_symbol": name not in names, "value": value}
-                  for name, value in (step.get("inputs") or {}).items()]
-        steps.append(dict(step, name=names.get(step["symbol"], step["symbol"]), is_symbol=step["symbol"] not in names,
+    for step, (name, input_names_) in zip(result.get("trace", []), step_names(result=result, scenario_key=scenario_key)):
+        inputs = [{"name": input_names_[key], "is_symbol": key not in names, "value": value}
+                  for key, value in (step.get("inputs") or {}).items()]
+        steps.append(dict(step, name=name, is_symbol=step["symbol"] not in names,
                           equation=trace_words(step["equation"], names), inputs=inputs))
     return steps

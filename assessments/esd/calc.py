@@ -89,19 +89,21 @@ class Calc:
     citations: Mapping[str, str] = field(default_factory=dict)
 
     def __call__(self, fn: Callable[..., T], *, symbol: str = "", note: str = "", citation: str = "",
-                 **inputs: Any) -> T:
+                 qualifier: str = "", **inputs: Any) -> T:
         """``fn(**inputs)``, recorded; ``citation`` overrides the scenario's and the function's,
         ``symbol`` the equation's own (when a scenario evaluates one equation more than once,
-        e.g. ``Elocal_control_low_end``, or keeps an intermediate beside the final value)."""
+        e.g. ``Elocal_control_low_end``, or keeps an intermediate beside the final value);
+        ``qualifier`` what tells this value apart from another of the same symbol in the
+        trace (``"Eqn 3-3, unrounded"``: :func:`~assessments.esd.names.printed_names`)."""
         info = equation_info(fn)
         value = fn(**inputs)
         citation = citation or self.citations.get(fn.__name__, info.citation)
         self.trace.record(symbol or info.symbol, value, info.units, info.formula, citation, note,
-                          label=info.label, **inputs)
+                          label=info.label, qualifier=qualifier, **inputs)
         return value
 
     def given(self, symbol: str, value: Any, units: str, formula: str, citation: str, note: str = "",
-              *, label: str = "") -> Any:
+              *, label: str = "", qualifier: str = "") -> Any:
         """Record ``value`` as taken, not computed (an entered input or a document's default);
         ``label`` says what it is (the input's label)."""
-        return self.trace.record(symbol, value, units, formula, citation, note, label=label)
+        return self.trace.record(symbol, value, units, formula, citation, note, label=label, qualifier=qualifier)

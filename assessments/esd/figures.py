@@ -150,7 +150,7 @@ EXPOSURE_AMOUNTS = {
 FACTS = {
     "sites": ("Number of sites", "sites"),
     "operating_days": ("Days of operation", "days/yr"),
-    "workers_per_site": ("Workers exposed per site", "workers"),
+    "workers_per_site": ("Workers exposed per site via the assessed routes", "workers"),
     "used_kg_yr": ("Chemical used, all sites", "kg/yr"),
 }
 #: The dose basis (``options.dose_basis``): key -> (label, units).

@@ -18,8 +18,11 @@ from .text import num
 #: change in meaning, so a result computed before is told apart (the imports refuse one from
 #: another version; the review checks recompute it). 1.1.0: doses over each exposure's
 #: printed days (ED), the over-release warning, each inhalation estimate's task
-#: concentration (spec/INTERFACE.md, "Additions, version 3").
-ENGINE_VERSION = "1.1.0"
+#: concentration (spec/INTERFACE.md, "Additions, version 3"). 1.2.0: each trace step's
+#: ``qualifier`` (its printed name unique in the trace: :func:`.names.printed_names`), releases-only
+#: results that count no worker as exposed, the nonvolatile note naming the vapour pressure
+#: it read (issue 41).
+ENGINE_VERSION = "1.2.0"
 
 #: The media a release can go to, as a reviewer reads them: the one list of the media.
 MEDIUM_NAMES = (
@@ -67,6 +70,11 @@ class TraceStep:
     # (calc.equation), or what a value taken as given is. Last, so that positional
     # construction stays valid; "" in a result stored before steps carried it.
     label: str = ""
+    # What tells this value apart from another value of the same symbol in one trace
+    # ("Eqn 3-3, unrounded"), declared where the scenario computes it: the step's printed
+    # name is then "Nsites (Eqn 3-3, unrounded)" (:func:`.names.printed_names`). "" in a result
+    # stored before steps carried it, and where the symbol has one value.
+    qualifier: str = ""
 
 
 class Trace:
@@ -94,9 +102,10 @@ class Trace:
         note: str = "",
         *,
         label: str = "",
+        qualifier: str = "",
         **inputs: Any,
     ) -> Any:
-        self.steps.append(TraceStep(symbol, value, units, equation, citation, dict(inputs), note, label))
+        self.steps.append(TraceStep(symbol, value, units, equation, citation, dict(inputs), note, label, qualifier))
         return value
 
 

@@ -28,6 +28,14 @@ NUMERICAL_LIMIT = (
 )
 
 
+#: What tells the first value of a quantity the facility estimates compute twice apart from
+#: the second, in the trace's printed names (``names.printed_names``): the daily use of
+#: Eqn 3-2 before the sites are counted (then recalculated for whole sites), the number of
+#: sites and of containers before they are rounded up.
+BEFORE_SITES = "Eqn 3-2, before the sites are counted"
+UNROUNDED_SITES = "Eqn 3-3, unrounded"
+UNROUNDED_CONTAINERS = "Eqn 3-4, unrounded"
+
 _INPUTS = {p.symbol: p for p in revised_params(c.HAND_AREAS_2018, stripping=True)}
 _INPUTS_2004 = {p.symbol: p for p in params_2004()}
 
@@ -117,7 +125,7 @@ class Containers(NamedTuple):
 def _daily_use(calc: Calc, inputs: Mapping[str, Any]) -> tuple[float, float]:
     Qphoto_day = calc(eq.photoresist_daily_use, Napply=inputs["Napply"], TIMEapply_hours=inputs["TIMEapply_hours"],
                       Qapply=inputs["Qapply"], RHOphoto=inputs["RHOphoto"])
-    Qchem_day = calc(eq.chemical_daily_use, Qphoto_day=Qphoto_day, Fchem=inputs["Fchem"],
+    Qchem_day = calc(eq.chemical_daily_use, qualifier=BEFORE_SITES, Qphoto_day=Qphoto_day, Fchem=inputs["Fchem"],
                      Napp_ratio=inputs["Napp_ratio"])
     return Qphoto_day, Qchem_day
 
@@ -125,7 +133,8 @@ def _daily_use(calc: Calc, inputs: Mapping[str, Any]) -> tuple[float, float]:
 def _sites(calc: Calc, inputs: Mapping[str, Any], Qchem_day: float, days: float) -> float:
     if not Qchem_day > 0:
         raise EngineValidationError({ALL: NUMERICAL_LIMIT.format(Qchem_day=num(Qchem_day), Nsites="infinite")})
-    Nsites = calc(eq.number_of_sites, Fcontainer_disp=inputs["Fcontainer_disp"], Qchem_yr=inputs["Qchem_yr"],
+    Nsites = calc(eq.number_of_sites, qualifier=UNROUNDED_SITES, Fcontainer_disp=inputs["Fcontainer_disp"],
+                  Qchem_yr=inputs["Qchem_yr"],
                   Qchem_day=Qchem_day, TIMEapply_days=days)
     if not math.isfinite(Nsites):
         raise EngineValidationError({ALL: NUMERICAL_LIMIT.format(Qchem_day=num(Qchem_day), Nsites="infinite")})
@@ -152,7 +161,8 @@ def revised_facility(calc: Calc, inputs: Mapping[str, Any]) -> Facility:
     Qchem_received_day = calc(eq.chemical_received_daily, Qchem_day=Qchem_day,
                               Fcontainer_disp=inputs["Fcontainer_disp"])
     Qcont = calc(eq.container_mass, Vcont=inputs["Vcont"], RHOphoto=inputs["RHOphoto"])
-    Ncont_calculated = calc(eq.containers_per_site_year, Qchem_yr=inputs["Qchem_yr"], Fchem=inputs["Fchem"],
+    Ncont_calculated = calc(eq.containers_per_site_year, qualifier=UNROUNDED_CONTAINERS, Qchem_yr=inputs["Qchem_yr"],
+                            Fchem=inputs["Fchem"],
                             Qcont=Qcont, Nsites=Nsites)
     Ncont_site_yr = calc(eq.whole_containers, Ncont_site_yr=Ncont_calculated)
     return Facility(Qphoto_day, days, Qchem_day_3_2, Nsites_calculated, Nsites, Qchem_day, basis,

@@ -71,6 +71,11 @@ WHAT_IF = "what-if"
 _SAME = 1e-12
 
 
+#: What tells a residue release as its model gives it apart, in the trace's printed names
+#: (``names.printed_names``), from the same release less what evaporates from it (a volatile
+#: chemical: ``volatile.py``).
+BEFORE_EVAPORATION = "as the model gives it, before evaporation"
+
 def _open(*media: str) -> list[Medium]:
     """Media left open among those listed (any one of them)."""
     return [Medium(m) for m in media]
@@ -259,7 +264,7 @@ def container_release(calc: Calc, inputs: Mapping[str, Any], fac: Facility, ctx:
     days_apply = fac.TIMEapply_days
     days: float
     if n_cont < days_apply:
-        kg = calc(eq.container_residue_release_few, Qcont=Qcont, Fchem=inputs["Fchem"], Fcontainer_disp=Fc,
+        kg = calc(eq.container_residue_release_few, qualifier=BEFORE_EVAPORATION, Qcont=Qcont, Fchem=inputs["Fchem"], Fcontainer_disp=Fc,
                   Ncont_site_day=inputs["Ncont_site_day"])
         days = calc(eq.container_release_days, Ncont_site_yr=n_cont, Ncont_site_day=inputs["Ncont_site_day"])
         eqn = "4-1a"
@@ -270,7 +275,7 @@ def container_release(calc: Calc, inputs: Mapping[str, Any], fac: Facility, ctx:
                f"(Eqn {eqn}): Qcont {num(Qcont)} kg × Fchem {given(inputs['Fchem'])} × {given(Fc)} × "
                f"{inputs['Ncont_site_day']}")
     else:
-        kg = calc(eq.container_residue_release_daily, Qchem_received_day=received, Fcontainer_disp=Fc)
+        kg = calc(eq.container_residue_release_daily, qualifier=BEFORE_EVAPORATION, Qchem_received_day=received, Fcontainer_disp=Fc)
         days, eqn = days_apply, "4-1b"
         why = (f"{count(n_cont, 'container', shown=num)}/site-yr ({given(inputs['Vcont'])} L each) exceed the "
                f"{count(days_apply, 'application day', shown=num)}, so containers are emptied every application day "
@@ -286,7 +291,7 @@ def cleaning_release(calc: Calc, inputs: Mapping[str, Any], fac: Facility, ctx: 
     """Release 2: Eqn 4-2, daily or accumulated over a cleaning interval (§4.3 note)."""
     Fe = inputs["Fequip_disp"]
     model, label = equipment_model(Fe)
-    daily = calc(eq.equipment_cleaning_release, Qchem_day=fac.Qchem_day, Fequip_disp=Fe)
+    daily = calc(eq.equipment_cleaning_release, qualifier=BEFORE_EVAPORATION, Qchem_day=fac.Qchem_day, Fequip_disp=Fe)
     cleanings = inputs["cleanings_per_year"]
     if cleanings is None:
         kg, days = daily, fac.TIMEapply_days

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..calc import Calc
 from ..models import dermal
+from ..options import INCLUDE_EXPOSURES, NO
 from ..registry import Scenario
 from ..results import Facts, Release, Result, Trace
 from ..text import change, count, given, irer_percent, num, share
@@ -307,7 +308,8 @@ def _revised(key: str, inputs: Mapping[str, Any]) -> Result:
         "TIMEdays_equip_residue": rel.cleaning_days,
         "Noperators_site_day": staff.operators,
         "Ntechs_site_day": staff.technicians,
-        "Nworkers_exposed_site": staff.total,
+        # Releases only: no route is assessed, so no worker is counted as exposed (options.finish).
+        **({} if releases_only(inputs) else {"Nworkers_exposed_site": staff.total}),
         "release_total_kg_yr": total,
         **({"stripping_process": inputs["stripping_process"]} if is_2018 else {}),
     }
@@ -321,6 +323,13 @@ def _revised(key: str, inputs: Mapping[str, Any]) -> Result:
                   process=process_steps(f"{litres(inputs['Vcont'])}-liter containers", inputs["Fchem"]),
                   facts=facts, consumed_kg_yr=0.0, allowance_kg_yr=allowance, allowance_basis=allowance_basis,
                   rounding_limit_kg_yr=rounding_limit)
+
+
+def releases_only(inputs: Mapping[str, Any]) -> bool:
+    """Whether the reviewer chose releases only (``options.INCLUDE_EXPOSURES``): the notes then
+    count the workers without calling them exposed, and the facility estimates leave out the
+    workers exposed (the report's total of workers exposed via the assessed routes is 0)."""
+    return inputs.get(INCLUDE_EXPOSURES) == NO
 
 
 def _revised_messages(key: str, inputs: Mapping[str, Any], fac: Facility, staff: Workers, hand_key: str,
@@ -349,10 +358,13 @@ def _revised_notes(key: str, inputs: Mapping[str, Any], staff: Workers, hand_key
         "The daily releases listed for any source may coincide with daily releases from the other sources to the "
         "same medium; releases to one medium on the same days may be summed (ESD 2010 §4).",
         _wafer_note(inputs),
-        f"Workers: {count(staff.operators, 'operator')} (Exposure A) and {count(staff.technicians, 'technician')} "
-        "per site; "
-        f"Exposures B to E fall on the same technicians, so {count(staff.total, 'distinct worker')} per site "
-        f"{'is' if staff.total == 1 else 'are'} exposed (Eqn 5-1, 5-2).",
+        (f"Workers: {count(staff.operators, 'operator')} and {count(staff.technicians, 'technician')} per site "
+         "(Eqn 5-1, 5-2); no route of exposure is assessed (releases only), so none is counted as exposed."
+         if releases_only(inputs) else
+         f"Workers: {count(staff.operators, 'operator')} (Exposure A) and {count(staff.technicians, 'technician')} "
+         "per site; "
+         f"Exposures B to E fall on the same technicians, so {count(staff.total, 'distinct worker')} per site "
+         f"{'is' if staff.total == 1 else 'are'} exposed (Eqn 5-1, 5-2)."),
         "Nonroutine manual handling of coated wafers is assumed negligible (ESD 2010 §5.8).",
     ]
     cleanings, interval = inputs["cleanings_per_year"], inputs["cleaning_interval_days"]
@@ -365,9 +377,11 @@ def _revised_notes(key: str, inputs: Mapping[str, Any], staff: Workers, hand_key
             "(the days of residue collected per cleaning as entered; "
             "ESD 2010 §4.3: TIMEapply_days ÷ the cleanings a year when left out).")
     if key == KEY_2018:
+        assessed = ("they are not assessed here (releases only)" if releases_only(inputs) else
+                    f"they follow ESD 2010 Section 5 with EPA's current hand areas (set used: {hand_key}; scenario "
+                    f"default {c.HAND_AREAS_2018})")
         notes.append(
-            f"Occupational exposures are outside the scope of the {c.EPA_2018} (Section 7); they follow ESD 2010 "
-            f"Section 5 with EPA's current hand areas (set used: {hand_key}; scenario default {c.HAND_AREAS_2018}). Release 5 "
+            f"Occupational exposures are outside the scope of the {c.EPA_2018} (Section 7); {assessed}. Release 5 "
             f"stripping process: “{dict(STRIPPING_PROCESSES)[inputs['stripping_process']]}”.")
     return notes
 

@@ -292,7 +292,8 @@ class VolatileOutcome:
 
 
 def nonvolatile_note(vp: float | None, doc: str) -> str:
-    stated = "no vapour pressure was given" if vp is None else f"VPchem = {num(vp)} torr"
+    stated = ("no vapour pressure was entered for this use, so the chemical is taken as nonvolatile" if vp is None
+              else f"VPchem = {given(vp)} torr is below it")
     return (f"Inhalation: not assessed, negligible for nonvolatile chemicals (VP < {given(c.NONVOLATILE_VP_TORR)} "
             f"torr; {stated}); {doc} assesses dermal exposure only. Air: no release of a nonvolatile "
             "photoresist chemical is expected.")
