@@ -13,7 +13,7 @@ from typing import Any
 
 from . import exposure_limits
 from .basis_text import with_shared_basis
-from .case_links import CaseChange, case_changes
+from .case_links import CaseChange, case_changes, is_linked
 from .esd import registry
 from .esd.figures import BALANCE, FACTS, facility_figures
 from .esd.options import ED_AS_PRINTED, ED_AS_SET, MEDIUM_NAMES, media_in_words
@@ -21,7 +21,7 @@ from .esd.parameters import CHOICE, EngineValidationError
 from .esd.site_data import SITE_SPECIFIC
 from .esd.text import internal_name
 from .models import Assessment, Scenario, Submission
-from .numbers import percent, quantity, significant, unit_for
+from .numbers import entered, percent, quantity, significant, unit_for
 from .site_data import result_entries
 from .trace import trace_steps
 
@@ -128,21 +128,30 @@ def medium_choice_text(release: dict[str, Any]) -> str:
 
 
 GIVEN, OVERRIDDEN, DEFAULT, COMPUTED, NOT_GIVEN = "Given", "Overridden", "Default", "Computed", "Not given"
+#: The value of an input a use holds none for, in the inputs tables: nothing entered, or,
+#: where the case gives the quantity the input carries, left out of this use by the reviewer
+#: (the report never says "not given" beside the case's value: issue 41).
+VALUE_NOT_GIVEN, VALUE_LEFT_OUT = "not given", "left out of this use"
+#: The standing of an input that holds what the case gives it (``case_links.is_linked``:
+#: the case's production volume, vapour pressure, molecular weight ...): its provenance.
+FROM_CASE = "From the case"
 
 
-def inputs_used(*, scenario: Scenario, result: dict[str, Any]) -> list[dict[str, Any]]:
+def inputs_used(*, scenario: Scenario, result: dict[str, Any], case: Submission | None = None) -> list[dict[str, Any]]:
     """Every input of the scenario that applied to the result: value, standing, the
     reason, and the default's source (the report's "inputs used" table too). An input
     that did not apply (its ``applies_when`` did not hold on the result's inputs, e.g. the
     supplier's inputs when the supplier site is not assessed) is not listed.
 
-    ``standing``: ``Overridden`` (differs from a default, with a reason), ``Given`` (an
-    optional input entered), ``Default``, ``Computed`` (not given, and the scenario
+    ``standing``: ``From the case`` (the input holds what ``case``, the case as the page or
+    the report reads it, gives it: ``case_links.is_linked``), ``Overridden`` (differs from a
+    default, with a reason), ``Given`` (an optional input entered), ``Default``, ``Computed`` (not given, and the scenario
     computed the quantity: ``value`` is the computed one, from the result's facility
     estimates) or ``Not given``. A choice's ``value`` is its label, as the form lists it
     (``code``: the value the engine read). ``reason``: the reason the reviewer gave, for an
     override or for any value. ``units``: the input's units agreeing with its value (``1
-    site``, ``2 sites``)."""
+    site``, ``2 sites``). ``text``: the value as the tables print it (as entered; a choice by
+    its label; :data:`VALUE_NOT_GIVEN` or :data:`VALUE_LEFT_OUT` for none)."""
     effective = result.get("inputs", {})
     facility = result.get("facility", {})
     params = registry.get(scenario.scenario_key).params
@@ -154,7 +163,10 @@ def inputs_used(*, scenario: Scenario, result: dict[str, Any]) -> list[dict[str,
         value = effective.get(param.symbol, param.default)
         code = value
         given = param.symbol in scenario.inputs
-        if given:
+        if given and case is not None and param.from_case and is_linked(
+                param, inputs=scenario.inputs, reasons=scenario.reasons, case_value=getattr(case, param.from_case)):
+            standing = FROM_CASE
+        elif given:
             standing = OVERRIDDEN if param.default is not None else GIVEN
         elif value is not None:
             standing = DEFAULT
@@ -164,14 +176,21 @@ def inputs_used(*, scenario: Scenario, result: dict[str, Any]) -> list[dict[str,
             standing = NOT_GIVEN
         if param.kind == CHOICE and value is not None:
             value = param.choice_label(value)
+        if value is None:
+            case_gives = case is not None and param.from_case and getattr(case, param.from_case) not in (None, "")
+            text = VALUE_LEFT_OUT if case_gives else VALUE_NOT_GIVEN
+        else:
+            text = entered(value) if param.kind != CHOICE else str(value)
         rows.append(
             {
                 "param": param,
                 "value": value,
+                "text": text,
                 "code": code,
                 "units": unit_for(value, param.units),
                 "standing": standing,
-                "overridden": standing == OVERRIDDEN,
+                # Changed from the document's default (highlighted), the case's value as much as the reviewer's.
+                "overridden": given and param.default is not None,
                 "given": given,
                 "reason": scenario.reasons.get(param.symbol, ""),
             }
@@ -386,7 +405,7 @@ def scenario_results(*, scenario: Scenario) -> dict[str, Any]:
     largest = max((amount for _, amount in totals), default=0) or 1
     exposures = exposure_rows(result=result, submission=scenario.assessment.submission)
     exposure_basis = with_shared_basis(exposures)
-    inputs = inputs_used(scenario=scenario, result=result)
+    inputs = inputs_used(scenario=scenario, result=result, case=scenario.assessment.case_data)
     chart = [
         {"medium": medium_label(medium), "kg_yr": amount, "percent": 100 * amount / largest}
         for medium, amount in totals
@@ -473,18 +492,34 @@ def release_total(result: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+#: What the mass balance's "released" adds, said where the figure stands (issue 41): not one
+#: consistent set of inputs, so it may exceed the use.
+RELEASED_IS = ("the sum of each release's highest estimate, each medium's total from the set of inputs "
+               "conservative for that medium (not one consistent set)")
+#: Said beside a difference below zero: why it is not chemical released beyond the use.
+BELOW_ZERO = "The difference is below zero by the documents' conventions, not by chemical released beyond the use: {why}"
+
+
 def mass_balance_rows(result: dict[str, Any]) -> dict[str, Any] | None:
-    """The result's mass balance for display: ``{"used", "rows": [(label, kg/yr)],
-    "consumed", "difference", "basis", "allowance", "allowance_basis", "over_release"}``
+    """The result's mass balance for display: ``{"used", "rows": [(label, kg/yr)], "released",
+    "released_is"`` (:data:`RELEASED_IS`), ``"below_zero"`` (:data:`BELOW_ZERO`, or ``""``),
+    ``"consumed", "difference", "basis", "allowance", "allowance_basis", "over_release"}``
     (:func:`over_release_warning`); None for a result computed before the engine reported one."""
     balance = result.get("mass_balance")
     if not balance:
         return None
     released = sorted(balance["released_kg_yr"].items(), key=lambda item: -item[1])
+    difference = balance["difference_kg_yr"]
+    allowance = balance.get("allowance_kg_yr", 0.0)
+    below_zero = ""
+    if difference < 0:
+        below_zero = BELOW_ZERO.format(why=balance.get("allowance_basis") if allowance else balance["basis"])
     return {
         "used": balance["used_kg_yr"],
         "rows": [(medium_label(medium), amount) for medium, amount in released],
         "released": sum(amount for _, amount in released),
+        "released_is": RELEASED_IS,
+        "below_zero": below_zero,
         "consumed": balance["consumed_kg_yr"],
         "difference": balance["difference_kg_yr"],
         "basis": balance["basis"],
@@ -510,7 +545,7 @@ def result_fact_rows(result: dict[str, Any]) -> list[dict[str, Any]]:
 
     >>> [(r["label"], r["text"]) for r in result_fact_rows({"facts": {"sites": 1, "sites_known": True,
     ...     "operating_days": 250, "workers_per_site": 0, "workers_basis": "", "used_kg_yr": 5000.0}})]
-    [('Number of sites', '1 site'), ('Days of operation', '250 days/yr'), ('Chemical used, all sites', '5,000 kg/yr'), ('Workers exposed per site', '0 workers')]
+    [('Number of sites', '1 site'), ('Days of operation', '250 days/yr'), ('Chemical used, all sites', '5,000 kg/yr'), ('Workers exposed per site via the assessed routes', '0 workers')]
     """
     facts = result_facts(result)
     rows = []

@@ -47,7 +47,9 @@ STORAGE_ALIAS = "reports"
 # options in render.py, a WeasyPrint upgrade). Raising it also gives an approved revision a
 # new file at its next download; the old file is left where it is. The vendored fonts the
 # stylesheet imports are part of every key by their content (:func:`_fonts_digest`).
-KEY_VERSION = "irer-pdf-3"  # 2: tagged PDF/A-2a; 3: the running header and footer as pagination artifacts
+# 4: the record never contradicts itself (issue 41): printed names unique, no empty slot, the
+# case's numbers as given. Copies sealed before are stored and never redrawn.
+KEY_VERSION = "irer-pdf-4"  # 2: tagged PDF/A-2a; 3: the running header and footer as pagination artifacts
 FONTS_DIR = settings.BASE_DIR / "static" / "fonts"
 
 

@@ -33,7 +33,7 @@ from ..irer_status import irer_status_text
 from ..models import Assessment, IrerNote, Status, Submission, as_printed
 from ..numbers import entered
 from ..selectors import uses_volume
-from ..templatetags.figures import epa, significant
+from ..templatetags.figures import epa
 from . import header as header_lines
 from .cbi import redaction_for
 from .document import (
@@ -75,8 +75,8 @@ def _yes_no(value: bool) -> str:
 
 def _item(submission: Submission, name: str, text: Any, claimed: frozenset[str]) -> Value:
     """A header item: claimed items bracketed in the full copy, replaced in the sanitised one
-    (the specific name by the generic name)."""
-    text = "" if text is None else str(text)
+    (the specific name by the generic name); an empty one says it is not given."""
+    text = header_lines.NOT_GIVEN if text is None or str(text).strip() == "" else str(text)
     if name not in claimed:
         return Value(text, item=True)
     hidden = submission.generic_name if name == "chemical_name" else "[CBI]"
@@ -88,22 +88,25 @@ def header_blocks(submission: Submission, assessment: Assessment, claimed: froze
     """The header as ChemSTEER prints it (the sample IRER's first page; :mod:`.header`
     formats its figures and lines)."""
     s = submission
+    labels = header_lines.PROPERTY_LABELS
 
     def item(name: str, text: Any) -> Value:
         return _item(s, name, text, claimed)
 
-    def number(value: float | None, units: str = "") -> str:
-        return "" if value is None else f"{significant(value, 3)}{units}"
+    def words(text: str) -> Words | Text:
+        """The reviewer's or the case's words, or that they are not given."""
+        return Words(text) if (text or "").strip() else Text(header_lines.NOT_GIVEN)
 
     concentration = irer_percent(s.use_concentration) if s.use_concentration else ""
     use_line: list[Any] = [item("use_description", s.use_description)]
     if concentration or "use_concentration" in claimed:
         use_line += [Text(" (concentration "), item("use_concentration", concentration), Text(")")]
     engineer = assessment.engineer.get_full_name() or assessment.engineer.get_username()
-    pbt = inline(s.pbt_rating, Text(" ") if s.pbt_rating and s.pbt_note else "", Words(s.pbt_note) if s.pbt_note else "")
+    pbt = inline(s.pbt_rating or header_lines.NOT_GIVEN, Text(" ") if s.pbt_note else "",
+                 Words(s.pbt_note) if s.pbt_note else "")
     limit, note = case_limit(s), (s.tlv_pel or "").strip()
     if limit is None:
-        tlv = inline(Words(note) if note else "")
+        tlv = inline(words(note))
     else:
         tlv = inline(limit.text, *((" (", Words(note), ")") if note else ()))
     # The rating: the reviewer's override, else derived from the uses' doses and workers
@@ -126,20 +129,22 @@ def header_blocks(submission: Submission, assessment: Assessment, claimed: froze
         Fields((
             ("Chemical Name:", (item("chemical_name", s.chemical_name),)),
             ("CAS No.:", (item("cas_number", s.cas_number),)),
-            ("S-H2O:", inline(header_lines.solubility_text(s.water_solubility_g_l, s.water_solubility_temp_c))),
-            ("Physical State:", inline(s.get_physical_state_display())),
-            ("MW:", (item("molecular_weight", header_lines.two_decimals(s.molecular_weight)),
-                     Text(f" \u00a0 %<500: {number(s.pct_below_500_da, ' %')} \u00a0 %<1000: "
-                          f"{number(s.pct_below_1000_da, ' %')}"))),
-            ("VP:", inline(header_lines.vapour_pressure_text(s.vapour_pressure_torr, s.vapour_pressure_temp_c))),
+            (labels["water_solubility_g_l"],
+             inline(header_lines.solubility_text(s.water_solubility_g_l, s.water_solubility_temp_c))),
+            ("Physical State:", inline(s.get_physical_state_display() or header_lines.NOT_GIVEN)),
+            (labels["molecular_weight"], (item("molecular_weight", header_lines.given_number(s.molecular_weight)),
+                     Text(f" \u00a0 %<500: {header_lines.given_number(s.pct_below_500_da, ' %')} \u00a0 %<1000: "
+                          f"{header_lines.given_number(s.pct_below_1000_da, ' %')}"))),
+            (labels["vapour_pressure_torr"],
+             inline(header_lines.vapour_pressure_text(s.vapour_pressure_torr, s.vapour_pressure_temp_c))),
             ("Consumer Use:", (item("consumer_use", s.consumer_use),)),
         )),
         Heading(2, inline("SAT (concerns)")),
         Fields((
-            ("Migration to groundwater:", (Words(s.groundwater_migration_text),)),
+            ("Migration to groundwater:", (words(s.groundwater_migration_text),)),
             ("PBT rating:", pbt),
-            ("Health:", inline(s.sat_health)),
-            ("Eco:", inline(s.sat_eco)),
+            ("Health:", (words(s.sat_health),)),
+            ("Eco:", (words(s.sat_eco),)),
         )),
         Fields((("OCCUPATIONAL EXPOSURE RATING:", (Value(rating, rating_claims),)),)),
         Heading(2, inline("Notes & key assumptions")),
@@ -166,7 +171,8 @@ def header_blocks(submission: Submission, assessment: Assessment, claimed: froze
         ), cls="volume-excess"),)))
     blocks += [
         Heading(2, inline("Pollution prevention considerations")),
-        Para((Words(assessment.pollution_prevention, breaks=True),)),
+        Para((Words(assessment.pollution_prevention, breaks=True) if assessment.pollution_prevention.strip()
+              else Text(header_lines.NOT_GIVEN),)),
         Fields((("EXPOSURE-BASED REVIEW:", inline(_yes_no(assessment.exposure_based_review))),)),
     ]
     return blocks

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ..esd.sensitivity import Output
+from ..esd.sensitivity import BAND_NAME, Output
 from ..numbers import quantity
 from ..sensitivity_view import input_name, input_value, override_row, use_study
 from .document import Block, Cell, Group, Heading, Para, Row, Table, Text, Value, Withheld, inline
@@ -28,7 +28,7 @@ from .use_report import UseBuilder
 TITLE = "Appendix: sensitivity"
 INTRO = ("For each use, how far each input moves each release and exposure when set to the low end, then the high "
          "end, of the range its document prints, every other input as computed; then how the overridden inputs move "
-         "each output from the document's default case. The illustrative band (every ranged input varied at once) "
+         f"each output from the document's default case. The {BAND_NAME} (every ranged input varied at once) "
          "is not printed: it is an illustration, not an assessment (the documents give ranges, not distributions), "
          "and it takes thousands of computations, too many for a report.")
 USE_WITHHELD = "Sensitivity of use {number}: withheld from the sanitised copy (its figures depend on claimed values)."

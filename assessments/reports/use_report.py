@@ -24,6 +24,7 @@ from ..presentation import (
     DOSES_NOT_COMPUTED,
     NOT_COMPUTED,
     NOT_CURRENT,
+    RELEASED_IS,
     STALE,
     UNCOMPUTED,
     dose_basis_text,
@@ -38,7 +39,7 @@ from ..presentation import (
 )
 from ..site_data import SITE_STEP_TITLE, result_entries
 from ..templatetags.figures import epa, significant
-from ..trace import trace_names, trace_words
+from ..trace import step_names, trace_names, trace_words
 from .derivation import UseDerivation
 from .document import (
     Block,
@@ -124,6 +125,22 @@ class UseBuilder:
         claims = self.d.of(*paths)
         return Value(text, claims, hidden if hidden is not None else "[CBI]", style)
 
+    def name(self, printed: str, path: str, style: str = "") -> Value:
+        """A trace step's printed name (``trace.step_names``): it reads the step's symbol,
+        qualifier, note and citation, and which other steps share its symbol (the trace's
+        structure, which withholds the lists it is printed in)."""
+        return self.value(printed, f"{path}/symbol", f"{path}/qualifier", f"{path}/note", f"{path}/citation",
+                          style=style)
+
+    def input_name(self, printed: str, key: str, step: int) -> Value:
+        """The printed name of step ``step``'s input ``key``: the name of the earlier step whose
+        value it read (``names.input_names``), which is found by comparing values, so it
+        moves with what those values move with (withheld as the bare key)."""
+        trace = self.result.get("trace", [])
+        compared = [f"trace/{j}/value" for j in range(step)
+                    if trace[j]["symbol"] == key or trace[j]["symbol"].startswith(f"{key}_")]
+        return Value(printed, self.d.of(f"trace/{step}/inputs/{key}", *compared), key)
+
     def engine_text(self, text: str, path: str) -> Value:
         """A sentence the engine wrote: withheld whole when anything in it derives from a claim."""
         return Value(text, self.d.under(path))
@@ -200,12 +217,13 @@ class UseBuilder:
         its citation, and the number of its step in the appendix's calculation trace."""
         facility_keys = set(self.result.get("facility", {}))
         items = []
-        for number, step in enumerate(self.result.get("trace", []), start=1):
+        named = step_names(result=self.result, scenario_key=self.scenario.scenario_key)
+        for number, (step, (name, _)) in enumerate(zip(self.result.get("trace", []), named), start=1):
             if step["symbol"] not in facility_keys:
                 continue
             path = f"trace/{number - 1}"
             items.append((
-                Text(f"[{number}] "), self.value(step["symbol"], f"{path}/symbol"), Text(" = "),
+                Text(f"[{number}] "), self.name(name, path), Text(" = "),
                 self.value(significant(step["value"]), f"{path}/value"),
                 Text(" "),
                 self.value(unit_for(step["value"], step["units"]), f"{path}/value", f"{path}/units", hidden=step["units"]),
@@ -475,7 +493,7 @@ class UseBuilder:
             rows.append((Cell(inline(f"Released: {medium_label(medium)}"), header=True, scope="row"),
                          Cell((self.value(epa(amount), f"mass_balance/released_kg_yr/{medium}"),), cls="num")))
         rows += [
-            (Cell(inline("Released in all"), header=True, scope="row"),
+            (Cell(inline(f"Released in all: {RELEASED_IS}"), header=True, scope="row"),
              Cell((Value(epa(balance["released"]), self.d.under("mass_balance/released_kg_yr")),), cls="num")),
             (Cell(inline("Consumed or destroyed in the process"), header=True, scope="row"),
              Cell((self.value(epa(balance["consumed"]), "mass_balance/consumed_kg_yr"),), cls="num")),
@@ -483,6 +501,11 @@ class UseBuilder:
              Cell((self.value(epa(balance["difference"]), "mass_balance/difference_kg_yr"),), cls="num")),
         ]
         note: list[Any] = [self.engine_text(balance["basis"], "mass_balance/basis")]
+        # Why a difference below zero is not a release beyond the use; whether there is one may
+        # move with a claimed value, so it is then withheld whole (printed or not).
+        below, below_claims = balance["below_zero"], self.d.under("mass_balance")
+        if below or below_claims:
+            note.append(Value(f" {below}" if below else "", below_claims, " [CBI]"))
         # Whether there is an allowance may move with a claimed value: the sentence is one part,
         # withheld whole (and said in the sanitised copy whether or not this case has one).
         allowance = self.d.under("mass_balance/allowance_kg_yr", "mass_balance/allowance_basis")
@@ -539,7 +562,7 @@ class UseBuilder:
                 sources.append(parts)
             return keys.index(key) + 1
 
-        for row in inputs_used(scenario=self.scenario, result=self.result):
+        for row in inputs_used(scenario=self.scenario, result=self.result, case=self.submission):
             param, value = row["param"], row["value"]
             reason = row["reason"]
             path = f"facility/{param.symbol}" if row["standing"] == "Computed" else f"inputs/{param.symbol}"
@@ -557,7 +580,7 @@ class UseBuilder:
                 marked.append((0, len(rows), claims))
             rows.append((
                 Cell(_named(param, param.label)),
-                Cell((Value(entered(value), claims),), cls="num"),
+                Cell((Value(row["text"], claims),), cls="num"),
                 Cell((Value(row["units"], claims, param.units),)),
                 Cell((Value(row["standing"], claims),)),
                 Cell(inline(f"[{ref}]"), cls="num"),
@@ -589,18 +612,19 @@ class UseBuilder:
         given = self.result.get("inputs", {})
         names = trace_names(result=self.result, scenario_key=self.scenario.scenario_key)
         items: list[Inline] = []
-        for n, step in enumerate(self.result.get("trace", [])):
+        named = step_names(result=self.result, scenario_key=self.scenario.scenario_key)
+        for n, (step, (printed, input_names)) in enumerate(zip(self.result.get("trace", []), named)):
             path = f"trace/{n}"
             symbol = step["symbol"]
-            parts: list[Any] = [self.value(names.get(symbol, symbol), f"{path}/symbol",
-                                           style="" if symbol in names else "code"), Text(" = "),
+            parts: list[Any] = [self.name(printed, path, style="" if symbol in names else "code"), Text(" = "),
                                 self.value(trace_words(step["equation"], names), f"{path}/equation")]
             step_inputs = list(step.get("inputs", {}).items())
             for k, (name, value) in enumerate(step_inputs):
                 is_given = name in given and given[name] == value and not isinstance(value, bool)
                 text = entered(value) if is_given else significant(value)
                 claims = self.d.of(f"{path}/inputs/{name}") | (self.d.input(name) if is_given else frozenset())
-                parts += [Text(" with " if k == 0 else ", "), Text(f"{trace_words(name, names)} = "), Value(text, claims)]
+                parts += [Text(" with " if k == 0 else ", "), self.input_name(input_names[name], name, n),
+                          Text(" = "), Value(text, claims)]
             parts += [Text(" → "), self.value(significant(step["value"]), f"{path}/value", style="strong"), Text(" "),
                       self.value(unit_for(step["value"], step["units"]), f"{path}/value", f"{path}/units",
                                  hidden=step["units"]),

@@ -1,5 +1,7 @@
-"""The IRER header as ChemSTEER prints it (EPA 2018 photoresist update, Section 7, the
-sample IRER's first page: seeds/002, lines 913-950):
+"""The IRER header in ChemSTEER's layout (EPA 2018 photoresist update, Section 7, the
+sample IRER's first page: seeds/002, lines 913-950), where it leaves no slot empty and pads
+no number the case gave (issue 41: ``S-H2O: 1E-6 g/L (temperature not given)``, ``MW: 200``,
+``VP: 1E-6 torr @ 20 °C``). The sample prints:
 
     Contractor Draft 2/15/2018
     PV (kg/yr): 5,000  Import Only
@@ -42,9 +44,9 @@ def test_the_sample_header_as_chemsteer_prints_it(sample_pdf):
     text = flat(pdf_text(sample_pdf))
     for expected in (
         "PV (kg/yr): 5,000 Import Only",  # printed "5,000  Import Only"
-        "MW: 200.00",
-        "VP: 1.0E-6 torr @ 20.00",
-        "S-H2O: 1E-06 g/L @",  # printed "S-H20:  1E-06 g/L @", no temperature given
+        "MW: 200 ",  # printed "MW:  200.00": the case gave 200
+        "VP: 1E-6 torr @ 20 °C",  # printed "VP:  1.0E-6 torr @ 20.00"
+        "S-H2O: 1E-6 g/L (temperature not given)",  # printed "S-H20:  1E-06 g/L @", no temperature given
         "Migration to groundwater: Negligible to slow",
         "PBT rating: P2B1T",
         "OCCUPATIONAL EXPOSURE RATING: NR",
@@ -112,7 +114,16 @@ def test_property_formats_for_other_values(reviewer):
     case = make_submission(molecular_weight=410.9, vapour_pressure_torr=0.05, vapour_pressure_temp_c=25,
                            water_solubility_g_l=0.5, water_solubility_temp_c=20)
     text = printed(make_assessment(case, reviewer))
-    assert "MW: 410.90" in text and "VP: 5.0E-2 torr @ 25.00" in text and "S-H2O: 0.5 g/L @ 20.00" in text
+    assert "MW: 410.9 " in text and "VP: 0.05 torr @ 25 °C" in text and "S-H2O: 0.5 g/L @ 20 °C" in text
+
+
+def test_a_property_the_case_does_not_give_is_said_to_be_missing(reviewer):
+    case = make_submission(molecular_weight=None, vapour_pressure_torr=None, water_solubility_g_l=None,
+                           other_uses="", cas_number="", sat_health="")
+    text = printed(make_assessment(case, reviewer))
+    for expected in ("MW: not given %<500: not given %<1000: not given", "VP: not given", "S-H2O: not given",
+                     "OTHER USES: not given", "CAS No.: not given", "Health: not given"):
+        assert expected in text, expected
 
 
 def test_a_claimed_molecular_weight_is_bracketed_in_full_and_hidden_in_the_sanitised_copy(reviewer):

@@ -29,18 +29,18 @@ def text(sample_pdf):
 
 def test_an_equation_is_printed_once_in_the_trace_not_again_in_the_use_section(text):
     assert text.count("Qphoto_day = Napply × TIMEapply_hours × Qapply") == 1
-    assert text.count("Nsites = (1 − Fcontainer_disp) × Qchem_yr") == 1
+    assert text.count("Nsites (Eqn 3-3, unrounded) = (1 − Fcontainer_disp) × Qchem_yr") == 1
 
 
 def test_the_use_section_points_each_facility_estimate_at_its_trace_step(sample_assessment):
     context = irer_context(assessment=sample_assessment)
     [trace] = reading.items(context, "trace")
-    trace_symbols = [text_of(item).split(" = ")[0] for item in trace]
+    trace_names = [text_of(item).split(" = ")[0] for item in trace]
     [facility] = reading.items(context, "facility")
     assert facility
-    for line in facility:
-        step, symbol = re.match(r"\[(\d+)\] (\S+) = ", text_of(line)).groups()
-        assert trace_symbols[int(step) - 1] == symbol
+    for line in facility:  # each printed under its step's own name (Nsites (Eqn 3-3, unrounded), Nsites)
+        step, name = re.match(r"\[(\d+)\] (.+?) = ", text_of(line)).groups()
+        assert trace_names[int(step) - 1] == name
 
 
 def test_what_every_estimate_of_an_activity_shares_is_printed_once_per_activity(text):

@@ -30,8 +30,8 @@ def test_header_block(sample_text):
     for expected in (
         "INITIAL REVIEW ENGINEERING REPORT", "CBI: No", "Example Photoresist Use IRER", "P-18-0123",
         "PV (kg/yr): 5,000 Import Only", "SUBMITTER: Photoresist Application Company",
-        "Chemical Name: Non-Volatile Photoresist Additive", "MW: 200.00", "VP: 1.0E-6 torr @ 20.00",
-        "S-H2O: 1E-06 g/L @", "PBT rating: P2B1T", "OCCUPATIONAL EXPOSURE RATING: NR",
+        "Chemical Name: Non-Volatile Photoresist Additive", "MW: 200 ", "VP: 1E-6 torr @ 20 °C",
+        "S-H2O: 1E-6 g/L (temperature not given)", "PBT rating: P2B1T", "OCCUPATIONAL EXPOSURE RATING: NR",
         "EXPOSURE-BASED REVIEW: No", "MSDS: No Label: No", "Staff Draft", "ENGINEER: Riley Reviewer",
     ):
         assert expected in sample_text, expected

@@ -47,7 +47,7 @@ def test_standings_of_defaults_and_overrides(scenario):
 def test_report_and_results_page_use_the_same_standings(client, reviewer, scenario):
     report = reading.inputs(irer_context(assessment=scenario.assessment))
     assert report["Nsites"]["standing"] == "Computed" and report["Nsites"]["value"] == "3"
-    assert report["VPchem"]["standing"] == "Not given" and report["VPchem"]["value"] == "—"
+    assert report["VPchem"]["standing"] == "Not given" and report["VPchem"]["value"] == presentation.VALUE_NOT_GIVEN
     client.force_login(reviewer)
     html = client.get(f"/scenarios/{scenario.pk}/").content.decode()
     assert "<td>Not given</td>" in html and "<td>Computed</td>" in html

@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from assessments import services
+from assessments import presentation, services
 from assessments.numbers import quantity
 from tests.conftest import make_assessment, make_submission
 
@@ -67,7 +67,7 @@ def test_no_other_sum_of_the_releases_is_shown_without_saying_what_it_is(client,
     # The facility estimates' sum of the document's releases alone (one set, no site data) is not listed
     assert "All releases added up" not in text
     # The mass balance's released figure is the same total, and says so
-    assert f"released {total} (the summary's total)" in text
+    assert f"released {total} (the summary's total: {presentation.RELEASED_IS})" in text
     assert f"Released, all media (the summary's total) {figure}" in text
     # The warning that the site data take the releases above the use says what it adds up
     assert f"brings the total released (every release) to {total}," in text
