@@ -1,4 +1,5 @@
-"""The Monte Carlo band of a use's sensitivity, computed by the report workers (issue 30).
+"""The Monte Carlo band of a use's sensitivity (``esd.sensitivity.BAND_NAME``), computed by the report
+workers (issue 30).
 
 The engine's band (``esd.sensitivity``: P5, P50 and P95 of each output when every input
 with a documented range that the case leaves at its default varies at once, the ones it sets
@@ -46,13 +47,14 @@ STORED, QUEUED, FAILED = "stored", "queued", "failed"
 BAND_UNCOMPUTED = "This use has not been computed yet: finish its wizard before asking for its band."
 BAND_NOT_CURRENT = ("The inputs of this use changed since it was computed: compute it again before asking for its "
                     "band.")
-BAND_COMPUTED = "The Monte Carlo band is computed: it is shown beside each chart below."
-BAND_QUEUED = "The Monte Carlo band is being computed by the report service: reload this page in a few seconds."
-BAND_NO_WORKER = ("The Monte Carlo band is queued, but the report service is not running: no report worker has "
-                  "checked in for {seconds} seconds. It is computed as soon as the service runs; tell the "
+BAND_COMPUTED = f"The {sensitivity.BAND_NAME} is computed: it is shown beside each chart below."
+BAND_QUEUED = (f"The {sensitivity.BAND_NAME} is being computed by the report service: reload this page in a few "
+               "seconds.")
+BAND_NO_WORKER = (f"The {sensitivity.BAND_NAME} is queued, but the report service is not running: no report worker "
+                  "has checked in for {seconds} seconds. It is computed as soon as the service runs; tell the "
                   "administrator.")
-BAND_FAILED = ("The Monte Carlo band could not be computed. Try again; if it fails again, tell the administrator "
-               "(the report service's log has the error).")
+BAND_FAILED = (f"The {sensitivity.BAND_NAME} could not be computed. Try again; if it fails again, tell the "
+               "administrator (the report service's log has the error).")
 BAND_NO_STORAGE = 'No report storage is configured (STORAGES["reports"]), so a computed band has nowhere to go.'
 BAND_NOT_STORED = "The band was computed but could not be stored in the report storage (missing, full or unwritable)."
 

@@ -68,6 +68,9 @@ from . import registry
 from .parameters import ALL, INT, EngineValidationError, Param
 from .results import ENGINE_VERSION, Result
 
+#: What the band is called wherever it is shown (the use's pages and their messages): one name,
+#: never another beside it.
+BAND_NAME = "Monte Carlo band"
 #: The band's samples when the caller gives none (the CLI's default is no band: 0).
 DEFAULT_SAMPLES = 2_000
 DEFAULT_SEED = 1
