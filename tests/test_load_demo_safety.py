@@ -15,12 +15,12 @@ import json
 import os
 import subprocess
 import sys
-from datetime import date
 from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
+from django.utils import timezone
 
 from assessments import services, workflow
 from assessments.models import Assessment, ReviewDecision, Scenario, Status, Submission
@@ -150,8 +150,9 @@ def test_force_refuses_a_demo_row_written_without_history(debug):
 
 def test_force_refuses_a_review_calendar_recorded_on_a_demo_case(debug):
     run()
-    calendar_update(submission=Submission.objects.get(case_number="P-26-0042"), by=person("supervisor"),
-                    received_on=date(2026, 11, 2), period_days=90)
+    case = Submission.objects.get(case_number="P-26-0042")
+    calendar_update(submission=case, by=person("supervisor"), received_on=timezone.localdate(case.created_at),
+                    period_days=90)  # the day load_demo entered it
     refused("--force", startswith=NOT_DEMO + "review calendar of case P-26-0042)")
 
 

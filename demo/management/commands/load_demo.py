@@ -6,7 +6,19 @@ What it makes, in one transaction (a failure anywhere loads nothing, exit status
 
 1. The demo users (``fixtures/demo_users.json``).
 2. Each demo case as received (``fixtures/demo_cases.json``): the case, its first revision
-   and its uses with their inputs and reasons, as the fixture holds them (their dates too).
+   and its uses with their inputs and reasons, as the fixture holds them, but for two things:
+
+   - its dates are placed relative to the day of the load (:func:`placed`): every date of
+     the fixture (a case's, a revision's, a use's, their historical records') moves by the
+     same whole number of days, the one that brings the fixture's newest date to within the
+     day before the load. The order of the dates, the days between them and their times of
+     day are the fixture's, and a case's review clock (received the day it was entered)
+     runs from the load day, not from a date that grows older each month;
+   - each use starts from what the case gives, as a use added in the application does
+     (``services.initial_inputs``: the inputs linked to the case, ``case_links``), with the
+     fixture's inputs and reasons, the reviewer's, on top (:func:`with_case_inputs`). The
+     fixture holds no value the case gives (the case's production volume, say), so those
+     inputs stay linked to the case.
 3. Through the application's services, each step as the demo user who takes it (the
    services check that user's permissions, and the history names the user, as it does
    for a signed-in request): every use computed by the engine
@@ -16,7 +28,8 @@ What it makes, in one transaction (a failure anywhere loads nothing, exit status
    (``workflow``), a revision 2 started from it (``workflow.assessment_revise``) in which
    one input is changed with its reason (``services.scenario_save_step``, as the wizard
    saves a step), the report's words for the release it moves are updated, and the use is
-   computed again. The other case stays a draft, computed.
+   computed again. The other case stays a draft, computed. These steps are taken at the
+   time of the load, after every date of the fixture as placed.
 
 No fixture holds a result: each is the engine's. No email is sent (the demo users'
 addresses are examples); the review's notices in the application are kept.
@@ -58,13 +71,16 @@ demo data must never reach a real installation, nor harm the data of one:
 
 from __future__ import annotations
 
+import copy
 import json
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
 
+from django.apps import apps
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group, Permission, User
@@ -143,6 +159,66 @@ def demo_case_records(cases: list[dict[str, Any]]) -> dict[str, list[dict[str, A
         scenarios = [r for r in cases if r["model"] == "assessments.scenario" and r["fields"]["assessment"] in keys]
         by_case[case["fields"]["case_number"]] = [case, *assessments, *scenarios]
     return by_case
+
+
+# The fixture as loaded today ---------------------------------------------------------------------
+
+
+def _dates(records: list[dict[str, Any]]) -> Iterator[tuple[dict[str, Any], str, date]]:
+    """Every date of the fixture's ``records``: ``(fields, name, value)``, a date and time
+    as an aware ``datetime`` (a naive one read in the site's time zone, as ``loaddata`` does)."""
+    for record in records:
+        model = apps.get_model(record["model"])
+        for name, value in record["fields"].items():
+            field = model._meta.get_field(name)
+            if value is None or not isinstance(field, models.DateField):  # a DateTimeField is one too
+                continue
+            value = field.to_python(value)
+            if isinstance(value, datetime) and timezone.is_naive(value):
+                value = timezone.make_aware(value)
+            yield record["fields"], name, value
+
+
+def load_offset(records: list[dict[str, Any]], *, now: datetime) -> timedelta:
+    """The whole days that bring the fixture's newest date to the day of the load: the
+    newest moment lands within the day before ``now``, a newest day on the day of ``now``
+    (in the site's time zone); no date lands after ``now``. Whole days keep every time of
+    day and every day beside its moments. No date: none.
+
+    >>> from datetime import timezone as tz
+    >>> records = [{"model": "assessments.scenario", "fields": {"created_at": "2026-11-02T15:36:00Z"}}]
+    >>> load_offset(records, now=datetime(2026, 12, 2, 16, 0, tzinfo=tz.utc)).days
+    30
+    >>> load_offset(records, now=datetime(2026, 12, 2, 15, 0, tzinfo=tz.utc)).days
+    29
+    """
+    today = timezone.localdate(now)
+    days = [
+        (now - value) // timedelta(days=1) if isinstance(value, datetime) else (today - value).days
+        for _, _, value in _dates(records)
+    ]
+    return timedelta(days=min(days, default=0))
+
+
+def placed(records: list[dict[str, Any]], *, now: datetime) -> list[dict[str, Any]]:
+    """The fixture's ``records`` as loaded at ``now``: a copy with every date moved by
+    :func:`load_offset` (the order of the dates and the days between them kept)."""
+    records = copy.deepcopy(records)
+    offset = load_offset(records, now=now)
+    for fields, name, value in list(_dates(records)):
+        fields[name] = (value + offset).isoformat()
+    return records
+
+
+def with_case_inputs(use: Scenario, case: Submission) -> Scenario:
+    """``use`` (as the fixture holds it) starting from what ``case`` gives, as a use added in
+    the application does (``services.initial_inputs``: the inputs linked to the case, with
+    the case as their reason), the fixture's inputs and reasons on top: a value the fixture
+    gives replaces the case's, and the case's reason with it."""
+    inputs, reasons = services.initial_inputs(submission=case, scenario_key=use.scenario_key)
+    use.reasons = {symbol: text for symbol, text in reasons.items() if symbol not in use.inputs} | use.reasons
+    use.inputs = inputs | use.inputs
+    return use
 
 
 # The history load_demo writes ------------------------------------------------------------------
@@ -349,9 +425,10 @@ def _add_missing_users(users: list[dict[str, Any]]) -> list[User]:
 
 
 def _receive(records: list[dict[str, Any]]) -> Submission:
-    """The case as received: its rows as the fixture holds them (their dates too), under new
-    primary keys, each with its first historical record (dated as the row, by the user
-    who made it, :data:`HISTORY_REASON`)."""
+    """The case as received: its rows as the fixture holds them (their dates too, as
+    :func:`placed` gives them), each use starting from what the case gives
+    (:func:`with_case_inputs`), under new primary keys, each with its first historical
+    record (dated as the row, by the user who made it, :data:`HISTORY_REASON`)."""
     keys: dict[tuple[type, int], int] = {}
     by_model: dict[type[models.Model], list[Any]] = {}
     for deserialized in serializers.deserialize("json", json.dumps(records)):
@@ -361,6 +438,7 @@ def _receive(records: list[dict[str, Any]]) -> Submission:
             row.submission_id = keys[(Submission, row.submission_id)]
         elif isinstance(row, Scenario):
             row.assessment_id = keys[(Assessment, row.assessment_id)]
+            with_case_inputs(row, by_model[Submission][0])
         row.pk = None
         deserialized.save()  # a raw save: the fixture's dates as they are
         keys[(type(row), fixture_pk)] = row.pk
@@ -454,8 +532,9 @@ def _summary(case: Submission) -> str:
 
 class Command(BaseCommand):
     help = (
-        "Loads the demo users and cases (fixtures/demo_users.json, fixtures/demo_cases.json) into a development "
-        "database, computes every use and takes the sample case through a review (fixtures/demo_review.json): "
+        "Loads the demo users and cases (fixtures/demo_users.json, fixtures/demo_cases.json, their dates placed "
+        "relative to the day of the load) into a development database, computes every use and takes the sample "
+        "case through a review (fixtures/demo_review.json): "
         "only with DEVELOPMENT or DEBUG on, and only into a database that holds nothing but the demo data as "
         "load_demo makes it (refused otherwise, exit status 2). Without --force, only when the database has no "
         "user yet. It only adds missing demo users and cases: it never changes or deletes a row, and matches "
@@ -475,7 +554,8 @@ class Command(BaseCommand):
         if get_user_model().objects.exists() and not force:
             self.stdout.write(USERS_EXIST)
             return
-        users, cases, review = _fixture(DEMO_USERS), _fixture(DEMO_CASES), _fixture(DEMO_REVIEW)
+        users, review = _fixture(DEMO_USERS), _fixture(DEMO_REVIEW)
+        cases = placed(_fixture(DEMO_CASES), now=timezone.now())
         with override_settings(EMAIL_BACKEND=NO_EMAIL), transaction.atomic():
             found = not_demo_data(users, cases)
             if found:
