@@ -133,9 +133,10 @@ CASES = [(key, name, inputs) for key in (s.key for s in registry.scenarios()) fo
 
 
 def copies(assessment, *, pdf: bool) -> dict[str, tuple[str, list[str]]]:
-    """Each copy's text and the header's field labels it prints."""
+    """Each copy's text and the header's field labels it prints: the full copy, and for a case
+    that claims CBI the sanitised one (a case that claims nothing has nothing to withhold)."""
     out = {}
-    for sanitised in (False, True):
+    for sanitised in (False, True) if assessment.submission.cbi_claims else (False,):
         context = irer_context(assessment=assessment, sanitised=sanitised, appendix=True)
         which = "sanitised" if sanitised else "full"
         sheet = report_html(context["document"], preview=True)
