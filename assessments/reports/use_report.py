@@ -132,14 +132,15 @@ class UseBuilder:
         return self.value(printed, f"{path}/symbol", f"{path}/qualifier", f"{path}/note", f"{path}/citation",
                           style=style)
 
-    def input_name(self, printed: str, key: str, step: int) -> Value:
+    def input_name(self, printed: str, key: str, step: int, plain: str) -> Value:
         """The printed name of step ``step``'s input ``key``: the name of the earlier step whose
         value it read (``names.input_names``), which is found by comparing values, so it
-        moves with what those values move with (withheld as the bare key)."""
+        moves with what those values move with (withheld as ``plain``: the key as the trace
+        names it without telling its values apart)."""
         trace = self.result.get("trace", [])
         compared = [f"trace/{j}/value" for j in range(step)
                     if trace[j]["symbol"] == key or trace[j]["symbol"].startswith(f"{key}_")]
-        return Value(printed, self.d.of(f"trace/{step}/inputs/{key}", *compared), key)
+        return Value(printed, self.d.of(f"trace/{step}/inputs/{key}", *compared), plain)
 
     def engine_text(self, text: str, path: str) -> Value:
         """A sentence the engine wrote: withheld whole when anything in it derives from a claim."""
@@ -623,7 +624,7 @@ class UseBuilder:
                 is_given = name in given and given[name] == value and not isinstance(value, bool)
                 text = entered(value) if is_given else significant(value)
                 claims = self.d.of(f"{path}/inputs/{name}") | (self.d.input(name) if is_given else frozenset())
-                parts += [Text(" with " if k == 0 else ", "), self.input_name(input_names[name], name, n),
+                parts += [Text(" with " if k == 0 else ", "), self.input_name(input_names[name], name, n, trace_words(name, names)),
                           Text(" = "), Value(text, claims)]
             parts += [Text(" → "), self.value(significant(step["value"]), f"{path}/value", style="strong"), Text(" "),
                       self.value(unit_for(step["value"], step["units"]), f"{path}/value", f"{path}/units",

@@ -371,4 +371,4 @@ def test_nonvolatile_vapour_pressure_adds_nothing():
     result = compute(VPchem=1e-6, MWchem=200)
     assert [r.number for r in result.releases] == [1, 2, 3, 4, 5]
     assert not result.warnings
-    assert any("VPchem = 1.00E-6 torr" in n for n in result.notes)
+    assert any("VPchem = 1E-6 torr is below it" in n for n in result.notes)

@@ -6,25 +6,18 @@ from __future__ import annotations
 
 import pytest
 
-from assessments import workflow
 from assessments.models import SealedReport
 from assessments.reports import cache
 from assessments.reports.services import irer_download
 from tests.reports.conftest import pdf_text
+from tests.reports.test_sealed_irer import approve
 
 pytestmark = pytest.mark.django_db
 
 
-def _approve(assessment, reviewer, supervisor):
-    workflow.assessment_submit(assessment=assessment, by=reviewer, volume_reason="The uses are alternatives.")
-    workflow.assessment_approve(assessment=assessment, by=supervisor)
-    assessment.refresh_from_db()
-    return assessment
-
-
 def test_a_copy_sealed_under_an_earlier_layout_is_served_as_sealed(sample_assessment, reviewer, supervisor,
                                                                     monkeypatch, renders):
-    approved = _approve(sample_assessment, reviewer, supervisor)
+    approved = approve(sample_assessment, reviewer, supervisor)
     sealed = bytes(SealedReport.objects.get(assessment=approved).pdf)
     renders.reset_mock()
     monkeypatch.setattr(cache, "KEY_VERSION", cache.KEY_VERSION + "-next")
@@ -33,7 +26,7 @@ def test_a_copy_sealed_under_an_earlier_layout_is_served_as_sealed(sample_assess
 
 
 def test_the_next_approval_prints_the_corrected_layout(sample_assessment, reviewer, supervisor):
-    approved = _approve(sample_assessment, reviewer, supervisor)
+    approved = approve(sample_assessment, reviewer, supervisor)
     text = " ".join(pdf_text(bytes(SealedReport.objects.get(assessment=approved).pdf)).split())
     assert "MW: 200 " in text and "200.00" not in text
     assert "VP: 1E-6 torr @ 20 °C" in text
