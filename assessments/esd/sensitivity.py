@@ -1,4 +1,4 @@
-"""How much each input moves each figure: one-at-a-time ranges, overrides, an illustrative band.
+"""How much each input moves each figure: one-at-a-time ranges, overrides, a Monte Carlo band.
 
 :func:`analyse` is ``manage.py esd sensitivity`` as a function (spec/INTERFACE.md,
 "Additions, version 3", "Sensitivity"): it returns exactly the contract's JSON as a dict.
@@ -240,7 +240,7 @@ def analyse(key: str, inputs: Mapping[str, Any], *, samples: int = DEFAULT_SAMPL
 
     ``inputs`` are ``registry.compute``'s (raw JSON or form values); bad inputs raise
     :class:`~.parameters.EngineValidationError` with the errors ``registry.compute`` gives.
-    ``samples`` (default 2,000; 0 for no band) and ``seed`` set the illustrative band; see
+    ``samples`` (default 2,000; 0 for no band) and ``seed`` set the Monte Carlo band; see
     the module docstring for every rule. Numbers are full precision. A photoresist use
     takes about 40 ms without the band and about 1 ms a sample more.
     """

@@ -18,9 +18,19 @@ declared: :func:`~.compare.matches` rounds the engine's number as the document r
 figure. A figure that does not match carries a note citing the document's reason (its own
 rounding, a contradiction with itself, an illegible or missing figure); :func:`table`
 computes every row once per process; :func:`validation` groups them by document.
+
+:mod:`.conformance` reads the same rows model by model: the conformance record
+(``esd conformance``, docs/conformance.md), with ChemSTEER v3.2's figure where known.
 """
 
 from .compare import Printed, at_precision, matches, parse_printed
+from .conformance import (
+    ConformanceRow,
+    conformance_digest,
+    conformance_json,
+    conformance_markdown,
+    conformance_rows,
+)
 from .evaluation import (
     COMPUTED_DIGITS,
     UNCOMPUTED_TEXT,
@@ -39,6 +49,7 @@ from .sources import NOT_COMPUTED, Document, Equation, Figure, Run
 
 __all__ = [
     "COMPUTED_DIGITS",
+    "ConformanceRow",
     "UNCOMPUTED_TEXT",
     "NOT_COMPUTED",
     "Document",
@@ -51,6 +62,10 @@ __all__ = [
     "Summary",
     "Validation",
     "at_precision",
+    "conformance_digest",
+    "conformance_json",
+    "conformance_markdown",
+    "conformance_rows",
     "documents",
     "evaluate",
     "figures",

@@ -35,7 +35,7 @@ from typing import Any, Protocol
 from ..calc import equation_info
 from ..figures import EXPOSURE_AMOUNTS, EXPOSURE_COUNTS, FACTS, RELEASE_AMOUNTS
 from ..registry import Scenario
-from ..results import Result
+from ..results import Exposure, Release, Result
 from ..text import in_words, internal_name
 
 #: Results of the runs made while one table is built, by :meth:`Run.cache_key`.
@@ -147,51 +147,67 @@ class Run:
                 value = value[part]
             return value
 
-        return Pick(self, f"facility {self._facility_name(name)}", get)
+        return Pick(self, f"facility {self._facility_name(name)}", get, kind="facility", name=name)
 
     def release(self, number: int, field_name: str = "kg_site_day", label: str | None = None) -> Pick:
         """A field of release ``number``'s estimate (the one labelled ``label`` when it has several)."""
 
+        def release(result: Result) -> Release:
+            (found,) = [r for r in result.releases if r.number == number]
+            return found
+
         def get(result: Result) -> Any:
-            (release,) = [r for r in result.releases if r.number == number]
-            (estimate,) = [e for e in release.estimates if label is None or e.label == label]
+            (estimate,) = [e for e in release(result).estimates if label is None or e.label == label]
             return getattr(estimate, field_name)
 
         which = f" ({label})" if label else ""
-        return Pick(self, f"release {number}{which}: {RELEASE_AMOUNTS[field_name][0].lower()}", get)
+        return Pick(self, f"release {number}{which}: {RELEASE_AMOUNTS[field_name][0].lower()}", get,
+                    kind="release", name=str(number), model_of=lambda result: release(result).model)
 
     def exposure(self, letter: str, field_name: str = "mg_day", label: str | None = None,
                  route: str = "dermal") -> Pick:
         """``mg_day`` of exposure ``letter``'s estimate labelled ``label``, or a field of the
         exposure itself (``days_per_year``, ``workers_per_site``)."""
 
+        def exposure(result: Result) -> Exposure:
+            (found,) = [x for x in result.exposures if x.letter == letter and x.route == route]
+            return found
+
         def get(result: Result) -> Any:
-            (exposure,) = [x for x in result.exposures if x.letter == letter and x.route == route]
             if field_name != "mg_day":
-                return getattr(exposure, field_name)
-            (estimate,) = [e for e in exposure.estimates if label is None or e.label == label]
+                return getattr(exposure(result), field_name)
+            (estimate,) = [e for e in exposure(result).estimates if label is None or e.label == label]
             return estimate.mg_day
 
         which = f" ({label})" if label else ""
         what = (EXPOSURE_AMOUNTS.get(field_name) or EXPOSURE_COUNTS[field_name])[0].lower()
-        return Pick(self, f"exposure {letter}, {route}{which}: {what}", get)
+        return Pick(self, f"exposure {letter}, {route}{which}: {what}", get,
+                    kind="exposure", name=letter, model_of=lambda result: exposure(result).model)
 
     def input(self, symbol: str) -> Pick:
         """The effective input ``symbol`` (the engine's default when not given)."""
-        return Pick(self, f"input {self.name(symbol)} (effective)", lambda result: result.inputs[symbol])
+        return Pick(self, f"input {self.name(symbol)} (effective)", lambda result: result.inputs[symbol],
+                    kind="input", name=symbol)
 
     def facts(self, name: str) -> Pick:
         """A field of the result's facility facts (sites, operating days, workers)."""
-        return Pick(self, f"facts: {FACTS[name][0].lower()}", lambda result: getattr(result.facts, name))
+        return Pick(self, f"facts: {FACTS[name][0].lower()}", lambda result: getattr(result.facts, name),
+                    kind="facts", name=name)
 
 
 @dataclass(frozen=True)
 class Pick:
-    """One field of one run's result."""
+    """One field of one run's result: ``kind`` names the part of the result (``facility``,
+    ``release``, ``exposure``, ``input``, ``facts``) and ``name`` the field in it (the facility
+    figure, release number, exposure letter, input symbol or fact); ``model_of`` reads the
+    model of the release or exposure picked (:meth:`model`)."""
 
     run: Run
     path: str
     get: Callable[[Result], Any] = field(compare=False)
+    kind: str = ""
+    name: str = ""
+    model_of: Callable[[Result], str] | None = field(default=None, compare=False)
 
     @property
     def how(self) -> str:
@@ -199,6 +215,11 @@ class Pick:
 
     def value(self, results: Results) -> Any:
         return self.get(self.run.result(results))
+
+    def model(self, results: Results) -> str:
+        """The model of the release or exposure picked, as the result names it; "" for any
+        other field (a facility figure, an input, a fact)."""
+        return self.model_of(self.run.result(results)) if self.model_of is not None else ""
 
 
 @dataclass(frozen=True)
