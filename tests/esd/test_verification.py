@@ -350,10 +350,10 @@ def test_verify_takes_no_key():
     assert json.loads(err)["errors"]["__all__"].startswith("unexpected argument 'photoresist-2010'; usage: esd")
 
 
-def test_json_is_an_option_of_verify_only():
+def test_json_is_an_option_of_verify_impact_and_conformance_only():
     status, out, err = run("compute", "photoresist-2010", "--json")
     assert (status, out) == (2, "")
-    assert "--json is an option of verify only" in json.loads(err)["errors"]["__all__"]
+    assert "--json is an option of verify, impact and conformance only" in json.loads(err)["errors"]["__all__"]
 
 
 def test_help_and_usage_name_verify():
