@@ -56,8 +56,8 @@ from .models import Assessment, Scenario, Status
 
 #: Where the errors of a bad override are reported (the contract's ``{"errors": {FIELD: ...}}``).
 OVERRIDE_FIELD = "--override"
-EXAMPLE = "photoresist-2018.Fcontainer_disp=0.01"
-MALFORMED = "{text!r} is not KEY.INPUT=VALUE (a scenario key, a dot, an input symbol, = and a value: " + EXAMPLE + ")"
+MALFORMED = ("{text!r} is not KEY.INPUT=VALUE (a scenario key, a dot, an input symbol, = and a value, as "
+             "manage.py esd defaults KEY names them)")
 UNKNOWN_INPUT = "{text!r}: {symbol!r} is not an input of {key}"
 NO_DEFAULT = "{text!r}: {symbol} ({label}) has no default to change: every use of {key} gives it"
 VALUE_REFUSED = "{text!r}: {symbol} ({label}) {message}"
@@ -116,8 +116,8 @@ def parse_overrides(texts: Sequence[str]) -> list[Override]:
     wizard's form gives; a choice's values, as typed, instead of the form's labels), or the
     same input changed twice.
 
-    >>> [o.as_dict() for o in parse_overrides(["photoresist-2018.Fcontainer_disp=0.01"])]
-    [{'scenario': 'photoresist-2018', 'input': 'Fcontainer_disp', 'value': 0.01}]
+    The scenario keys and symbols are the engine's (``manage.py esd list`` and ``esd
+    defaults KEY``); tests/test_esd_impact.py reads the sample's.
     """
     found: list[Override] = []
     errors: list[str] = []
