@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from . import numbers
 from .esd.parameters import Param, ParamSet, parse_number
 from .input_rules import needs_reason
 from .models import Assessment, Scenario, Status, Submission, own_field
@@ -45,7 +46,7 @@ CASE_CHANGED_NONE = "Computed without {article} {field}; the case now says {now}
 #: Beside a reason that quotes an older value of the case field (:func:`reason_flags`).
 REASON_QUOTES_OLD = "This reason quotes {old}; the case's {field} is now {now}"
 #: A case field that holds nothing, in those sentences.
-NOT_GIVEN = "not given"
+NOT_GIVEN = numbers.NOT_GIVEN
 
 # A number as a person writes one in a sentence: "2,400", "2400", "0.15", "1.5E-6".
 _NUMBER = re.compile(r"(?<![\w.,])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?(?![\d,.]?\d)")

@@ -19,7 +19,7 @@ from .esd.parameters import CHOICE, EngineValidationError, Param
 from .esd.site_data import SITE_SPECIFIC, parse_entries
 from .esd.site_data import STEP as SITE_STEP
 from .models import Scenario
-from .numbers import entered, unit_for
+from .numbers import NOT_GIVEN, entered, unit_for
 
 REASON_REQUIRED = "Give a reason for changing the default ({default})."
 REASON_REQUIRED_NO_DEFAULT = "Give the source of this value (left empty: {if_empty})."
@@ -71,7 +71,7 @@ def clean_step_values(
             errors[f"reason_{param.symbol}"] = (
                 REASON_REQUIRED.format(default=default_text(param))
                 if param.default is not None
-                else REASON_REQUIRED_NO_DEFAULT.format(if_empty=param.if_empty or "not given")
+                else REASON_REQUIRED_NO_DEFAULT.format(if_empty=param.if_empty or NOT_GIVEN)
             )
     if errors:
         raise ValidationError(errors)

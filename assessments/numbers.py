@@ -39,8 +39,11 @@ __all__ = ["E_NOTATION_BELOW", "E_NOTATION_FROM", "entered", "epa", "percent", "
 
 #: Significant figures of a computed number on the pages.
 SIGNIFICANT = 3
-#: What a missing number reads as.
+#: What a missing number reads as in a table's cell.
 NOTHING = "—"
+#: What a missing value reads as in words: a header field, an input, a case value in a
+#: sentence (issue 41: never an empty slot).
+NOT_GIVEN = "not given"
 #: The smallest share :func:`percent` prints as a number; a smaller one that is not zero reads "< 0.1 %".
 SMALLEST_PERCENT = 0.1
 

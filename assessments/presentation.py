@@ -11,7 +11,7 @@ import math
 from collections.abc import Iterable
 from typing import Any
 
-from . import exposure_limits
+from . import exposure_limits, numbers
 from .basis_text import with_shared_basis
 from .case_links import CaseChange, case_changes, is_linked
 from .esd import registry
@@ -131,7 +131,7 @@ GIVEN, OVERRIDDEN, DEFAULT, COMPUTED, NOT_GIVEN = "Given", "Overridden", "Defaul
 #: The value of an input a use holds none for, in the inputs tables: nothing entered, or,
 #: where the case gives the quantity the input carries, left out of this use by the reviewer
 #: (the report never says "not given" beside the case's value: issue 41).
-VALUE_NOT_GIVEN, VALUE_LEFT_OUT = "not given", "left out of this use"
+VALUE_NOT_GIVEN, VALUE_LEFT_OUT = numbers.NOT_GIVEN, "left out of this use"
 #: The standing of an input that holds what the case gives it (``case_links.is_linked``:
 #: the case's production volume, vapour pressure, molecular weight ...): its provenance.
 FROM_CASE = "From the case"

@@ -40,7 +40,7 @@ from . import band_tasks
 from .esd import registry, sensitivity
 from .esd.parameters import CHOICE, EngineValidationError
 from .models import Scenario
-from .numbers import SIGNIFICANT, entered, quantity, significant, unit_for
+from .numbers import NOT_GIVEN, SIGNIFICANT, entered, quantity, significant, unit_for
 from .presentation import CURRENT, UNCOMPUTED, scenario_state
 
 #: Why the page shows no analysis for a use that is not current.
@@ -507,7 +507,7 @@ def override_row(output: Any, params: dict[str, Any]) -> dict[str, Any] | None:
         inputs.append({
             **input_name(param, o.input),
             "value": input_value(o.value, param),
-            "default": "not given" if o.default is None else input_value(o.default, param),
+            "default": NOT_GIVEN if o.default is None else input_value(o.default, param),
             "output_at_default": quantity(o.output_at_default, output.units),
         })
     ratio = output.base / at_defaults if at_defaults else None

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .. import numbers
 from ..esd.results import ENGINE_VERSION
 from ..numbers import entered
 
@@ -36,7 +37,7 @@ PROPERTY_LABELS = {
 }
 #: What a header field prints when the case gives nothing for it: a missing value is said,
 #: never left as an empty slot (issue 41).
-NOT_GIVEN = "not given"
+NOT_GIVEN = numbers.NOT_GIVEN
 #: After a measured property whose temperature the case does not give.
 NO_TEMPERATURE = "(temperature not given)"
 

@@ -31,8 +31,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from assessments.case_links import case_field_label
+from assessments.numbers import NOT_GIVEN
 from assessments.reports.header import PROPERTY_LABELS
 
+#: How the report says a value is missing (``numbers.NOT_GIVEN``).
+MISSING = re.escape(NOT_GIVEN)
 #: A printed number: thousands separators, decimals, E-notation, a percent sign.
 NUMBER = r"[-−]?\d[\d,]*(?:\.\d+)?(?:E[+-]?\d+)?%?"
 #: A printed name: a symbol, with what tells it apart in brackets (one level of brackets inside).
@@ -142,11 +145,11 @@ def problems(text: str, labels: Iterable[str] = ()) -> list[Problem]:
 def missing_beside_printed(text: str) -> list[Problem]:
     found = []
     for field, label in PROPERTY_LABELS.items():
-        printed = re.search(rf"(?<!\S){re.escape(label)} (?!not given)\S", text)
+        printed = re.search(rf"(?<!\S){re.escape(label)} (?!{MISSING})\S", text)
         if not printed:
             continue
         words = re.escape(case_field_label(field))
-        for pattern in (rf"(?i)\bno {words} was given", rf"(?i)\b{words}\b[^.;:]{{0,60}}?\bnot given"):
+        for pattern in (rf"(?i)\bno {words} was given", rf"(?i)\b{words}\b[^.;:]{{0,60}}?\b{MISSING}"):
             found += [Problem("missing beside printed", f"{label} printed, and “{m.group(0)}”")
                       for m in re.finditer(pattern, text)]
     return found
