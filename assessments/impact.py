@@ -9,10 +9,16 @@ default: left out, blank, or equal to the default (the wizard stores nothing for
 left at or returned to its default: it stays linked to it). An input the reviewer set keeps
 the reviewer's value (:func:`changed_inputs`).
 
+The engine that computes the new figures, and the stored results compared, are
+``--against``'s (:mod:`assessments.impact_engines`): the installed engine over every stored
+result by default; the installed engine over the results an earlier release stored
+(``--against 1.1.0``, or ``older``); or the engine of a git ref over every stored result.
+
 The replay (:func:`impact`) walks every assessment, case by case and newest revision first
 (:func:`assessments_with_uses`: two queries a chunk, never a write), and computes each
 computed use (``Scenario.result``) again: ``registry.compute(key, computed_inputs with the
-change)``, exactly what ``esd compute`` prints for those inputs. Each use's outputs are
+change)``, exactly what ``esd compute`` prints for those inputs (that release's ``esd
+compute`` with a git ref). Each use's outputs are
 compared with its stored result (:func:`compare`); the outputs are those of
 ``esd sensitivity`` (:data:`~assessments.esd.sensitivity.RELEASE_QUANTITIES`,
 :data:`~assessments.esd.sensitivity.EXPOSURE_QUANTITIES`), named as it names them. An output
@@ -43,8 +49,9 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
 
+from .engine_marks import computed_by_older_engine
 from .engine_results import RESULT_REL_TOL
 from .esd import registry
 from .esd.parameters import CHOICE, EngineValidationError, Param
@@ -52,6 +59,7 @@ from .esd.results import ENGINE_VERSION
 from .esd.sensitivity import EXPOSURE_QUANTITIES, RELEASE_QUANTITIES, Key
 from .esd.shares import error_words
 from .exposure_limits import ABOVE, ABOVE_TEXT, NOT_ABOVE, ExposureLimit, case_limit, check_estimate
+from .impact_engines import INSTALLED, OLDER, Against, Engine, engine_for
 from .models import Assessment, Scenario, Status
 
 #: Where the errors of a bad override are reported (the contract's ``{"errors": {FIELD: ...}}``).
@@ -401,52 +409,79 @@ class Impact:
 
     overrides: list[Override]
     cases: list[CaseImpact]
+    against: Against = INSTALLED
     engine_version: str = ENGINE_VERSION
 
     def as_dict(self) -> dict[str, Any]:
         return {"engine_version": self.engine_version,
-                "change": {"overrides": [o.as_dict() for o in self.overrides]},
+                "change": {"overrides": [o.as_dict() for o in self.overrides], **self.against.as_dict()},
                 "cases": [c.as_dict() for c in self.cases]}
 
 
-def assessments_with_uses() -> Iterator[Assessment]:
-    """Every assessment, by case number and newest revision first, with its case and its
-    computed uses in effect (by position), read :data:`CHUNK` at a time: two queries a
-    chunk, whatever the number of uses. Nothing is written."""
-    uses = Scenario.objects.filter(result__isnull=False).only(*USE_FIELDS).order_by("position", "pk")
-    return (Assessment.objects.select_related("submission").only(*ASSESSMENT_FIELDS)
-            .prefetch_related(Prefetch("scenarios", queryset=uses))
+def stored_by(version: str) -> Q:
+    """The uses whose stored result the engine ``version`` computed (:data:`OLDER`: any
+    version but the installed one, a result with none included: ``engine_marks``' rule)."""
+    if version == OLDER:
+        return computed_by_older_engine()  # the rule the pages mark open uses by
+    return Q(result__engine_version=version) if version else Q()
+
+
+def assessments_with_uses(*, uses: Q | None = None, ids: tuple[int, int] | None = None) -> Iterator[Assessment]:
+    """Every assessment (with an id in ``ids``, both ends included, when given), by case
+    number and newest revision first, with its case and its computed uses in effect that
+    ``uses`` selects (by position), read :data:`CHUNK` at a time: two queries a chunk,
+    whatever the number of uses. Nothing is written."""
+    found = Scenario.objects.filter(uses or Q(), result__isnull=False).only(*USE_FIELDS).order_by("position", "pk")
+    assessments = Assessment.objects.all() if ids is None else Assessment.objects.filter(pk__range=ids)
+    return (assessments.select_related("submission").only(*ASSESSMENT_FIELDS)
+            .prefetch_related(Prefetch("scenarios", queryset=found))
             .order_by("submission__case_number", "-revision", "pk").iterator(chunk_size=CHUNK))
 
 
-def use_impact(use: Scenario, overrides: Sequence[Override], *, limit: ExposureLimit | None,
+def use_impact(use: Scenario, overrides: Sequence[Override], *, engine: Engine, limit: ExposureLimit | None,
                molecular_weight: float | None) -> list[Move] | Refused:
-    """The moves of one computed use with the change, or the engine's refusal of its inputs."""
+    """The moves of one computed use with the change (``engine`` computing the stored inputs
+    with ``overrides``), or the engine's refusal of its inputs."""
     inputs = use.computed_inputs if isinstance(use.computed_inputs, dict) else {}
     try:
-        fresh = registry.compute(use.scenario_key, changed_inputs(use.scenario_key, inputs, overrides))
+        fresh = engine.compute(use.scenario_key, changed_inputs(use.scenario_key, inputs, overrides))
     except EngineValidationError as exc:
         return Refused(use.position, {symbol: str(message) for symbol, message in exc.errors.items()})
-    return compare(use.result, fresh.as_dict(), use=use.position, limit=limit, molecular_weight=molecular_weight)
+    return compare(use.result, fresh, use=use.position, limit=limit, molecular_weight=molecular_weight)
 
 
-def impact(*, overrides: Sequence[Override]) -> Impact:
-    """Every assessment whose numbers move with the change (:func:`parse_overrides`), or one
-    of whose uses the engine now refuses; read only."""
+def assessment_impact(assessment: Assessment, overrides: Sequence[Override], *,
+                      engine: Engine) -> tuple[CaseImpact | None, list[tuple[Scenario, list[Move] | Refused]]]:
+    """One assessment's :class:`CaseImpact` (None when nothing of it moves) and each of its
+    uses that moves or is refused, with its moves or refusal."""
+    case = assessment.case_data  # an approved revision: the case as approved (its TLV/PEL, MW)
+    limit = case_limit(case)
+    moves: list[Move] = []
+    refused: list[Refused] = []
+    touched: list[tuple[Scenario, list[Move] | Refused]] = []
+    for use in assessment.scenarios.all():
+        found = use_impact(use, overrides, engine=engine, limit=limit, molecular_weight=case.molecular_weight)
+        if isinstance(found, Refused):
+            refused.append(found)
+        else:
+            moves += found
+        if found:
+            touched.append((use, found))
+    if not (moves or refused):
+        return None, touched
+    return CaseImpact(case=assessment.submission.case_number, revision=assessment.revision,
+                      status=assessment.status, action=ACTIONS[Status(assessment.status)],
+                      moves=moves, refused=refused), touched
+
+
+def impact(*, overrides: Sequence[Override], against: Against = INSTALLED) -> Impact:
+    """Every assessment whose numbers move with the change (:func:`parse_overrides`, and
+    ``against``: :func:`~assessments.impact_engines.parse_against`), or one of whose uses the
+    engine now refuses; read only."""
     cases = []
-    for assessment in assessments_with_uses():
-        case = assessment.case_data  # an approved revision: the case as approved (its TLV/PEL, MW)
-        limit = case_limit(case)
-        moves: list[Move] = []
-        refused: list[Refused] = []
-        for use in assessment.scenarios.all():
-            found = use_impact(use, overrides, limit=limit, molecular_weight=case.molecular_weight)
-            if isinstance(found, Refused):
-                refused.append(found)
-            else:
-                moves += found
-        if moves or refused:
-            cases.append(CaseImpact(case=assessment.submission.case_number, revision=assessment.revision,
-                                    status=assessment.status, action=ACTIONS[Status(assessment.status)],
-                                    moves=moves, refused=refused))
-    return Impact(overrides=list(overrides), cases=cases)
+    with engine_for(against) as engine:
+        for assessment in assessments_with_uses(uses=stored_by(against.stored_by)):
+            found, _ = assessment_impact(assessment, overrides, engine=engine)
+            if found is not None:
+                cases.append(found)
+    return Impact(overrides=list(overrides), cases=cases, against=against)

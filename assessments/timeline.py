@@ -24,7 +24,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db.models import Field, Min, Model
 
-from . import presentation
+from . import impact_runs, presentation
 from .esd.parameters import ParamSet
 from .models import Assessment, DecisionAction, ReviewDecision, Scenario, SealedReport, Status, Submission
 from .numbers import quantity
@@ -124,8 +124,34 @@ def assessment_history(*, assessment: Assessment) -> list[HistoryEntry]:
         )
         entries = _merged_into(entry, entries)
         entries.append(entry)
+    entries += _engine_note_entries(assessment)
     # Stable: a decision sorts after a change made at the same time.
     entries.sort(key=lambda entry: (entry.at, entry.is_decision))
+    return entries
+
+
+#: An approved revision's note from an engine run (``impact_runs.approved_notes``): the kind, and
+#: how each moved figure reads (was the approved figure, now what that engine would print).
+ENGINE_NOTED = "noted"
+NOTED_FIGURE = "{output}, {estimate}, {quantity} (use {use})"
+NOTED_NEW = "{new} with engine {version}"
+
+
+def _engine_note_entries(assessment: Assessment) -> list[HistoryEntry]:
+    """One entry per engine run that measured this approved revision: when the run finished,
+    who started it, each figure as approved and as that engine would print it. Nothing of the
+    revision itself changed."""
+    entries = []
+    for note in impact_runs.approved_notes(assessment=assessment):
+        by = note.run.started_by
+        assert note.run.finished_at is not None  # approved_notes reads finished runs only
+        entries.append(HistoryEntry(
+            at=note.run.finished_at, user=by.get_username() if by else "", user_name=display_name(by) if by else "",
+            subject=f"Assessment revision {assessment.revision}", kind=ENGINE_NOTED, note=note.text,
+            changes=[FieldChange(NOTED_FIGURE.format(output=line.output, estimate=line.estimate,
+                                                     quantity=line.quantity, use=use),
+                                 line.old, NOTED_NEW.format(new=line.new, version=note.run.engine_version))
+                     for use, line in note.lines]))
     return entries
 
 

@@ -91,7 +91,7 @@ def test_the_json_has_the_contracts_keys_and_new_is_a_fresh_compute(demo):
     printed = json.loads(out)
     assert set(printed) == {"engine_version", "change", "cases"}
     assert printed["change"] == {"overrides": [{"scenario": "photoresist-2018", "input": "Fcontainer_disp",
-                                                "value": 0.01}]}
+                                                "value": 0.01}], "against": None, "stored_by": None}
     cases = printed["cases"]
     assert [(c["case"], c["revision"], c["status"], c["action"]) for c in cases] == [
         ("P-18-0123", 2, "draft", "recompute"), ("P-18-0123", 1, "approved", "note only")]

@@ -10,7 +10,7 @@ One module per reason to change: ``case_fields`` (the values a case's fields tak
 ``cases`` (the case), ``status`` (the statuses, the actions that change them, and the
 refusal of a write to approved work), ``assessments`` (an assessment and its review
 decisions), ``scenarios`` (a use), ``sealed`` (the IRER as
-approved), ``guards`` (approved work is final) and ``meta`` (a model's own field by
+approved), ``impact`` (a change to the engine measured over them), ``guards`` (approved work is final) and ``meta`` (a model's own field by
 name, whether an instance is saved). Every model and public name is imported here, so
 ``from assessments.models import X`` reads from one place.
 """
@@ -48,6 +48,7 @@ from .case_fields import (
     tlv_pel_errors,
 )
 from .cases import CASE_AS_APPROVED_NOT_SAVED, CASE_SNAPSHOT_FIELDS, Submission, case_from_snapshot, case_snapshot
+from .impact import ImpactPart, ImpactRun, ImpactUse
 from .meta import is_saved, own_field
 from .report_files import ReportFile  # noqa: F401  (the report cache in the database: reports.db_storage)
 from .scenarios import (
@@ -80,6 +81,8 @@ __all__ = [
     "Submission", "Assessment", "Scenario", "ReviewDecision", "LiveScenarioManager",
     # the IRER as approved
     "SealedReport", "SealedCopy",
+    # a change to the engine measured over the stored assessments
+    "ImpactRun", "ImpactPart", "ImpactUse",
     # statuses and approval
     "Status", "DecisionAction", "NO_ASSESSMENT", "LATEST_STATUS_CHOICES", "ApprovedWorkLocked",
     "APPROVED_WORK_LOCKED", "refresh_latest_assessment", "as_printed",

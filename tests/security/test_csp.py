@@ -17,6 +17,7 @@ from django.urls import NoReverseMatch, URLPattern, URLResolver, get_resolver, r
 
 from assessments import services, workflow
 from assessments.esd import registry
+from assessments.models import ImpactRun
 from assessments.roles import SUPERVISOR_GROUP
 from tests.conftest import make_assessment, make_submission, make_user
 
@@ -126,7 +127,8 @@ def _routes(resolver=None, prefix: str = "") -> list[tuple[str, str]]:
 
 def _fill(route: str, objects: dict) -> str:
     kind = {"cases": "submission", "assessments": "assessment", "scenarios": "scenario",
-            "contacts": "contact", "notices": "notice", "use-comments": "use_comment"}.get(route.split("/", 1)[0])
+            "contacts": "contact", "notices": "notice", "use-comments": "use_comment",
+            "engine": "impact_run"}.get(route.split("/", 1)[0])
 
     def value(match):
         if match.group(1) == "pk":
@@ -170,7 +172,9 @@ def site(reviewer, supervisor, django_user_model):
         {"submission": waiting.submission, "assessment": waiting, "scenario": waiting.scenarios.get(), "step": step,
          "contact": make_contact(waiting.submission, reviewer, assessments=[waiting])},
     ]
+    run = ImpactRun.objects.create(kind=ImpactRun.Kind.OVERRIDE, engine_version="1.2.0")  # the engine-change page's
     for each in objects:  # a notice (the approval's, to the engineer) and a comment on a use
+        each["impact_run"] = run
         each["notice"] = Notice.objects.filter(recipient=reviewer).first()
         each["use_comment"] = UseComment.objects.create(scenario=each["scenario"], author=approver, text="Check it.")
     return objects

@@ -28,7 +28,7 @@ from django.test import override_settings
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from assessments import workflow
-from assessments.models import Assessment, ReviewDecision, Status
+from assessments.models import Assessment, ImpactRun, ReviewDecision, Status
 from assessments.reports.tasks import render_request
 from tests._review_support import (
     approved,
@@ -117,6 +117,10 @@ EXPECTED_GET: dict[str, dict[str, int]] = {
     "scenario-sensitivity": {"*": 200},
     "scenario-sensitivity-band": {"*": 405},  # POST only
     "review-queue": {"supervisor": 200, "*": 403},
+    # The supervisors' engine-change page (docs/engine-changes.md): a supervisor's only.
+    "engine-changes": {"supervisor": 200, "*": 403},
+    "engine-change-start": {"*": 405},  # POST only
+    "engine-change-progress": {"supervisor": 200, "*": 403},
     "assessment-submit": {"*": 405},
     "assessment-approve": {"*": 405},
     "assessment-return": {"*": 405},
@@ -170,6 +174,9 @@ def shared(django_db_setup, django_db_blocker):
         approver = make_user(model, "sup2", group=SUPERVISOR_GROUP, cbi=True)
         cases = {"public": make_case(users["owner"], approver, cbi=False),
                  "cbi": make_case(users["owner"], approver, cbi=True)}
+        run = ImpactRun.objects.create(kind=ImpactRun.Kind.OVERRIDE, engine_version="1.2.0")
+        for objects in cases.values():
+            objects["impact_run"] = run
         yield users, approver, cases
         transaction.set_rollback(True)
 
@@ -224,6 +231,8 @@ def fill(route: Route, objects: dict) -> str:
             return "volume"
         if name == "task_id":
             return objects["report_task"]
+        if name == "pk" and route.name == "engine-change-progress":  # a measure of the team's work, no case's
+            return str(objects["impact_run"].pk)
         if is_api_operation(route):  # 401 before any object is read
             return "1"
         pytest.fail(f"{route}: no object for <{converter}:{name}>; teach the permission matrix this URL")

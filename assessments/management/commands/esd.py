@@ -5,7 +5,7 @@
     python manage.py esd compute KEY [FILE|-]     # JSON inputs in (file or stdin), results out
     python manage.py esd sensitivity KEY [FILE|-] # the same inputs (+ "samples", "seed"), sensitivity out
     python manage.py esd verify [--json]          # the documents' worked examples, recomputed
-    python manage.py esd impact [--override KEY.INPUT=VALUE ...] [--json]  # what a change moves
+    python manage.py esd impact [--override KEY.INPUT=VALUE ...] [--against REF] [--json]  # what a change moves
     python manage.py esd conformance [--json]     # the conformance record (docs/conformance.md)
 
 For list, defaults, compute and sensitivity only JSON goes to stdout. Any bad input (unknown scenario or
@@ -28,10 +28,10 @@ reads, plus the optional keys ``"samples"`` (the band's samples, default 0: no b
 inputs give exactly ``compute``'s errors (and a bad ``samples`` or ``seed`` its own).
 
 ``impact`` (INTERFACE.md, "Additions, version 4", "Impact of a change") parses the
-``--override`` options and prints :func:`assessments.impact.impact`'s rows: every assessment
+``--override`` and ``--against`` options (:mod:`assessments.impact_engines`) and prints :func:`assessments.impact.impact`'s rows: every assessment
 whose stored numbers move with the change, as the contract's JSON with ``--json``, else as a
 table with a closing count. It takes no KEY; a bad override exits 2 with its errors under
-``"--override"``. All the logic is :mod:`assessments.impact`'s; this only reads and prints.
+``"--override"``, a REF that is neither an engine version nor a git ref under ``"--against"``. All the logic is :mod:`assessments.impact`'s; this only reads and prints.
 
 ``conformance`` (INTERFACE.md, "Additions, version 4", "Conformance") prints the conformance
 record (:mod:`assessments.esd.verification.conformance`): the markdown table checked in as
@@ -54,6 +54,7 @@ from assessments.esd import registry, verification
 from assessments.esd.contract import INTERNAL, STDIN, defaults_payload, json_words, read_inputs, sensitivity_payload
 from assessments.esd.parameters import ALL, EngineValidationError
 from assessments.esd.verification import conformance
+from assessments.impact_engines import parse_against
 from assessments.numbers import percent, significant
 
 LIST, DEFAULTS, COMPUTE, SENSITIVITY, VERIFY, IMPACT = "list", "defaults", "compute", "sensitivity", "verify", "impact"
@@ -101,7 +102,7 @@ errors as JSON on stderr (exit 2).
       does not. A table and a closing count on stdout; with --json a JSON array on stdout
       and the count on stderr. Exit status 0 when every figure that differs has a note,
       1 otherwise (the unexplained rows on stderr).
-  esd impact [--override KEY.INPUT=VALUE ...] [--json]
+  esd impact [--override KEY.INPUT=VALUE ...] [--against REF] [--json]
       compares the stored results of every assessment with the engine as changed: each
       override is a changed default, KEY.INPUT=VALUE (e.g. photoresist-2018.Fcontainer_disp=0.01;
       several after one --override, or --override repeated), VALUE read and checked as the
@@ -118,28 +119,38 @@ errors as JSON on stderr (exit 2).
       among its use's releases, or exposures, by that quantity), "now above ..." or
       "no longer above the TLV/PEL ..." (the case's exposure limit). "refused": the uses whose
       stored inputs the engine now refuses, with its errors. A table without --json.
+      --against REF: an engine version (e.g. 1.1.0) compares only the results that release
+      stored with the installed engine; "older" every result an earlier release stored; any
+      other REF is a git ref of this repository (setting ENGINE_REPOSITORY) whose engine
+      computes the new figures. "change" then has "against" (REF) and "stored_by" (the
+      version, "older", or null).
   esd conformance [--json]
       the conformance record: one row a model and worked-example figure, {"model", "source",
       "printed", "engine", "chemsteer_v3_2", "agrees", "tolerance", "note"}; the markdown
       table checked in as docs/conformance.md (esd conformance > docs/conformance.md), or
       with --json the rows. No KEY; exit status 0.
-      Nothing is written. A bad override exits 2: {"errors": {"--override": "..."}}.
+      Nothing is written. A bad override exits 2: {"errors": {"--override": "..."}}; a bad
+      REF {"errors": {"--against": "..."}}.
 Errors: {"errors": {"SYMBOL" or "__all__": "message"}} on stderr, exit status 2.
 """
 
 USAGE = ("usage: esd list | esd defaults KEY | esd compute KEY [FILE|-] | esd sensitivity KEY [FILE|-] | "
-         "esd verify [--json] | esd impact [--override KEY.INPUT=VALUE ...] [--json] | esd conformance [--json]")
+         "esd verify [--json] | esd impact [--override KEY.INPUT=VALUE ...] [--against REF] [--json] | "
+         "esd conformance [--json]")
 NEEDS_KEY = "{action} needs a scenario KEY; " + USAGE
 UNKNOWN_ACTION = "unknown action {action!r}; " + USAGE
 EXTRA_ARGUMENT = "unexpected argument {argument!r}; " + USAGE
 JSON_NOT_HERE = "--json is an option of verify, impact and conformance only; " + USAGE
 OVERRIDE_NOT_HERE = "--override is an option of impact only; " + USAGE
+AGAINST_NOT_HERE = "--against is an option of impact only; " + USAGE
 IMPACT_FAILED = "the impact could not be worked out ({kind}: {reason}); nothing was written"
 CONFORMANCE_FAILED = "the conformance record could not be drawn ({kind}: {reason})"
 #: The columns of ``impact``'s table; a use the engine refuses has a row of its own.
 IMPACT_HEADINGS = ("case", "revision", "status", "action", "use", "output", "estimate", "quantity", "old", "new",
                    "relative", "threshold")
 NO_CHANGE = "none (the engine as it is)"
+AGAINST_REF = "the engine of {ref}"
+AGAINST_STORED = "the results stored by engine {version} against this one"
 IMPACT_CHANGE = "Change: {change}; engine {version}."
 NOTHING_MOVES = "No assessment's numbers move."
 IMPACT_COUNT = ("{revisions} revision(s) of {cases} case(s) listed: {recompute} to recompute, {noted} approved "
@@ -178,6 +189,10 @@ class Command(BaseCommand):
         parser.add_argument("--json", action="store_true",
                             help="verify, impact and conformance: JSON instead of the table (verify and "
                             "conformance: a JSON array)")
+        parser.add_argument("--against", metavar="REF",
+                            help="impact: the other release: an engine version (the stored results it computed, "
+                            "against the installed engine), older (every earlier version's), or a git ref (that "
+                            "commit's engine against every stored result)")
         parser.add_argument("--override", action="extend", nargs="+", default=[], metavar="KEY.INPUT=VALUE",
                             help="impact: a changed default of scenario KEY's input INPUT; it applies to every use "
                             "that leaves INPUT at its default (an input the reviewer set keeps the reviewer's "
@@ -215,6 +230,8 @@ class Command(BaseCommand):
             raise EngineValidationError({ALL: JSON_NOT_HERE})
         if options.get("override"):
             raise EngineValidationError({ALL: OVERRIDE_NOT_HERE})
+        if options.get("against") is not None:
+            raise EngineValidationError({ALL: AGAINST_NOT_HERE})
         unexpected = extra or ([source] if action not in READING and source is not None else [])
         if action == LIST and key is not None:
             unexpected = [key, *unexpected]
@@ -239,8 +256,7 @@ class Command(BaseCommand):
         """The validation table: a text table or a JSON array on stdout, the count on stdout
         (table) or stderr (JSON); exit 1 when a figure that differs has no note."""
         self._no_arguments(options)
-        if options["override"]:
-            self._fail({ALL: OVERRIDE_NOT_HERE})
+        self._impact_options_refused(options)
         try:
             table = verification.validation()
             rows, summary = table.rows, table.summary
@@ -267,7 +283,8 @@ class Command(BaseCommand):
         ``--json``, else a table and a closing count; exit 0, or 2 on a bad override."""
         self._no_arguments(options)
         try:
-            found = impact.impact(overrides=impact.parse_overrides(options["override"]))
+            overrides = impact.parse_overrides(options["override"])
+            found = impact.impact(overrides=overrides, against=parse_against(options["against"]))
             if options["json"]:
                 indent = options["indent"] if options["indent"] > 0 else None
                 text = json.dumps(found.as_dict(), indent=indent, allow_nan=False)
@@ -282,8 +299,7 @@ class Command(BaseCommand):
     def _conformance(self, options: dict[str, Any]) -> None:
         """The conformance record: docs/conformance.md's markdown, or its rows as JSON."""
         self._no_arguments(options)
-        if options["override"]:
-            self._fail({ALL: OVERRIDE_NOT_HERE})
+        self._impact_options_refused(options)
         try:
             rows = conformance.conformance_rows()
             if options["json"]:
@@ -294,6 +310,13 @@ class Command(BaseCommand):
         except Exception as exc:  # never a traceback
             self._fail({ALL: CONFORMANCE_FAILED.format(kind=type(exc).__name__, reason=exc)})
         self.stdout.write(text, ending="" if not options["json"] else "\n")
+
+    def _impact_options_refused(self, options: dict[str, Any]) -> None:
+        """Refuse impact's options after another action."""
+        if options["override"]:
+            self._fail({ALL: OVERRIDE_NOT_HERE})
+        if options["against"] is not None:
+            self._fail({ALL: AGAINST_NOT_HERE})
 
     def _no_arguments(self, options: dict[str, Any]) -> None:
         """Refuse a KEY, FILE or more after an action that takes none."""
@@ -354,6 +377,10 @@ def verification_table_text(rows: Sequence[verification.Row]) -> str:
 def _change_text(found: impact.Impact) -> str:
     """The change as typed: ``photoresist-2018.Fcontainer_disp=0.01``, several joined by commas."""
     texts = [f"{o.scenario}.{o.input}={o.value}" for o in found.overrides]
+    if found.against.ref:
+        texts.append(AGAINST_REF.format(ref=found.against.ref))
+    elif found.against.stored_by:
+        texts.append(AGAINST_STORED.format(version=found.against.stored_by))
     return ", ".join(texts) or NO_CHANGE
 
 

@@ -42,6 +42,7 @@ from django_tasks_db.management.commands import db_worker
 from django_tasks_db.models import DBTaskResult
 
 from assessments.band_tasks import sensitivity_band
+from assessments.impact_runs import impact_part
 from assessments.reports.heartbeat import Heartbeat
 from assessments.reports.recovery import Recovery, recover_lost_tasks
 from assessments.reports.tasks import irer_render
@@ -61,10 +62,10 @@ DATABASE_LOST = (OperationalError, InterfaceError)
 
 def recover_lost_reports() -> Recovery:
     """Put back in the queue (or fail) the lost tasks of the report workers: the IRER's
-    (``tasks.irer_render``) and the sensitivity band's (``band_tasks.sensitivity_band``),
-    by the rules of ``reports.recovery``. Each worker's heartbeat thread calls it after each
+    (``tasks.irer_render``), the sensitivity band's (``band_tasks.sensitivity_band``) and the
+    parts of a measure of an engine change (``impact_runs.impact_part``), by the rules of ``reports.recovery``. Each worker's heartbeat thread calls it after each
     beat."""
-    return recover_lost_tasks(irer=irer_render, others=[sensitivity_band])
+    return recover_lost_tasks(irer=irer_render, others=[sensitivity_band, impact_part])
 
 
 def _first_line(error: BaseException) -> str:
