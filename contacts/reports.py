@@ -63,7 +63,9 @@ FURNITURE_STYLESHEET = "css/page-furniture.css"
 SECTION_STYLESHEETS = (FURNITURE_STYLESHEET, STYLESHEET)
 #: Part of the combined report's cache key, beside the IRER's own key: raise it when the
 #: same contact reports would now be drawn differently.
-KEY_VERSION = "irer-with-contacts-4"  # 3: the running header and footer as pagination artifacts; 4: issue 41's layout
+# 3: the running header and footer as pagination artifacts; 4: issue 41's layout; 5: the IRER's
+# footer names the engine and its conformance record's digest (issue 42).
+KEY_VERSION = "irer-with-contacts-5"
 
 CBI_SECTION_NOTE = "CONTAINS CONFIDENTIAL BUSINESS INFORMATION: contact reports marked CBI are in [brackets]"
 SANITISED_SECTION_NOTE = "SANITISED COPY: contact reports claimed as confidential business information (CBI) print [CBI] in place of every item."

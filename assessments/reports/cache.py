@@ -48,8 +48,10 @@ STORAGE_ALIAS = "reports"
 # new file at its next download; the old file is left where it is. The vendored fonts the
 # stylesheet imports are part of every key by their content (:func:`_fonts_digest`).
 # 4: the record never contradicts itself (issue 41): printed names unique, no empty slot, the
-# case's numbers as given. Copies sealed before are stored and never redrawn.
-KEY_VERSION = "irer-pdf-4"  # 2: tagged PDF/A-2a; 3: the running header and footer as pagination artifacts
+# case's numbers as given. Copies sealed before are stored and never redrawn. 5: every page's
+# footer names the engine that computed the figures and its conformance record's digest
+# (issue 42: ``header.engine_footer``).
+KEY_VERSION = "irer-pdf-5"  # 2: tagged PDF/A-2a; 3: the running header and footer as pagination artifacts
 FONTS_DIR = settings.BASE_DIR / "static" / "fonts"
 
 

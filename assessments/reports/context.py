@@ -290,6 +290,8 @@ def irer_report(assessment: Assessment, *, appendix: bool | None = None, combine
         cbi=cbi_label,
         status=running_status + (" · CONFIDENTIAL BUSINESS INFORMATION" if cbi else ""),
         draft=not approved,
+        # The engine(s) that computed the figures printed, as their stored results record.
+        engine=header_lines.engine_footer(u.result.get("engine_version") for u in uses if u.result),
     )
     return Report(TITLE, running, tuple(blocks))
 

@@ -174,13 +174,16 @@ Block = Heading | Para | Fields | Items | Table | Group | Withheld
 
 @dataclass(frozen=True)
 class Running:
-    """What the page margins print: the case number and name, the CBI label and the status."""
+    """What the page margins print: the case number and name, the CBI label, the status and
+    the engine that computed the figures with its conformance record's digest
+    (``engine``: :func:`.header.engine_footer`; the same in the full and sanitised copies)."""
 
     case_number: str
     case: Inline
     cbi: str
     status: str
     draft: bool
+    engine: str = ""
 
 
 @dataclass(frozen=True)

@@ -358,7 +358,9 @@ def _draft_mark(paragraph: Paragraph, report: Report) -> None:
 
 
 def _running_footer(doc: WordDocument, report: Report) -> None:
-    """Left: case number, CBI label and status; right: page N of M. On every page."""
+    """Left: case number, CBI label and status; right: page N of M; under them, the engine
+    that computed the figures and its conformance record's digest, in the PDF's words
+    (``report.running.engine``). On every page."""
     section = doc.sections[0]
     case_number = report.running.case_number
     for footer in (section.footer, section.first_page_footer):
@@ -370,3 +372,8 @@ def _running_footer(doc: WordDocument, report: Report) -> None:
         _page_field(paragraph, "PAGE", 8)
         _run(paragraph, " of ").font.size = Pt(8)
         _page_field(paragraph, "NUMPAGES", 8)
+        if report.running.engine:
+            paragraph.paragraph_format.space_after = Pt(0)
+            engine = footer.add_paragraph()
+            engine.paragraph_format.space_after = Pt(0)
+            _run(engine, report.running.engine).font.size = Pt(8)

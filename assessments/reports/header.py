@@ -13,15 +13,21 @@ gave without decimals (``200.00``), this report says what is missing and prints 
 as the case gave it (issue 41: the sealed record never reads as an error): ``S-H2O: 1E-6 g/L
 (temperature not given)``, ``MW: 200``, ``VP: 1E-6 torr @ 20 °C``.
 
+The running footer's lines are here too: the sealed copy's seal (:func:`sealed_footer`) and
+the engine that computed the figures with its conformance record's digest
+(:func:`engine_footer`, issue 42).
+
 One pure function per line; ``context.header`` puts them together and applies CBI.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 
 from .. import numbers
 from ..esd.results import ENGINE_VERSION
+from ..esd.verification.conformance import conformance_digest, conformance_markdown, conformance_rows
 from ..numbers import entered
 
 #: The first words of NOTES & KEY ASSUMPTIONS, where ChemSTEER names its version.
@@ -95,6 +101,67 @@ def generated_by(engine_versions: Iterable[str]) -> str:
     if len(versions) == 1:
         return GENERATED_BY.format(engines=f"engine {versions[0]}")
     return GENERATED_BY.format(engines=f"engines {', '.join(versions[:-1])} and {versions[-1]}")
+
+
+def cited_versions(engine_versions: Iterable[str | None]) -> list[str]:
+    """The engine versions a report's computed uses carry, each once, in the uses' order
+    ("" for a result that records none).
+
+    >>> cited_versions(["1.2.0", "1.1.0", "1.2.0", None])
+    ['1.2.0', '1.1.0', '']
+    """
+    return list(dict.fromkeys(v or "" for v in engine_versions))
+
+
+#: How many hexadecimal characters of the conformance record's SHA-256 the footer prints.
+CONFORMANCE_CHARS = 12
+#: What a result recording no engine version is cited as.
+UNRECORDED_VERSION = "an unrecorded version"
+
+
+@cache
+def installed_conformance_digest() -> str:
+    """The SHA-256 (hex) of the installed engine's conformance record: docs/conformance.md as
+    the engine generates it (``manage.py esd conformance``, byte for byte; a test holds the
+    checked-in file to it). Drawn once a process: the record is a function of the engine."""
+    return conformance_digest(conformance_markdown(conformance_rows()))
+
+
+def engine_footer(engine_versions: Iterable[str | None], *, installed: str = ENGINE_VERSION,
+                  digest: str | None = None) -> str:
+    """The line of every page's footer (PDF, Word, the preview) naming the engine that
+    computed the figures the report prints: ``engine_versions``, those its computed uses'
+    stored results carry (``Result.engine_version``; none: no figure yet, the installed
+    engine's, ``installed``). The conformance record's digest (its first
+    :data:`CONFORMANCE_CHARS` hex characters; ``digest``: the full SHA-256, the installed
+    record's when None) is the installed engine's record, cited only where that version
+    computed figures printed: a figure set from an older engine names its version alone, as
+    the installed record is not its record.
+
+    >>> sha = "9e7515794c2880f0c903724c"
+    >>> engine_footer([], installed="1.2.0", digest=sha)
+    'Engine 1.2.0 · conformance 9e7515794c28'
+    >>> engine_footer(["1.2.0", "1.2.0"], installed="1.2.0", digest=sha)
+    'Engine 1.2.0 · conformance 9e7515794c28'
+    >>> engine_footer(["1.1.0"], installed="1.2.0", digest=sha)
+    'Engine 1.1.0'
+    >>> engine_footer(["1.1.0", "1.2.0"], installed="1.2.0", digest=sha)
+    'Engines 1.1.0 and 1.2.0 · conformance 9e7515794c28 (engine 1.2.0)'
+    >>> engine_footer([None]), engine_footer(["1.0.0", "", "1.1.0"], installed="1.2.0")
+    ('Engine version not recorded', 'Engines 1.0.0, 1.1.0 and an unrecorded version')
+    """
+    cited = cited_versions(engine_versions) or [installed]
+    versions = [v for v in cited if v] + ([UNRECORDED_VERSION] if "" in cited else [])
+    if versions == [UNRECORDED_VERSION]:
+        return "Engine version not recorded"
+    if len(versions) == 1:
+        text = f"Engine {versions[0]}"
+    else:
+        text = f"Engines {', '.join(versions[:-1])} and {versions[-1]}"
+    if installed not in versions:
+        return text
+    prefix = (digest or installed_conformance_digest())[:CONFORMANCE_CHARS]
+    return f"{text} · conformance {prefix}" + ("" if len(versions) == 1 else f" (engine {installed})")
 
 
 #: How the footer of an approved revision's sealed copy names its seal.
