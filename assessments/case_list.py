@@ -2,7 +2,9 @@
 /api/v1/cases``): the search form and the due-date filter read from the query, the cases the
 user may see narrowed by them (``selectors.submission_search``,
 ``due_dates.filter_by_due``: the copy of each case's calendar on its row), and one page of
-them by place (``selectors.case_page``).
+them by place (``selectors.case_page``), each row marked when its open revision has a use
+computed by an older engine (``engine_marks.with_older_engine_mark``: one ``EXISTS`` in the
+page's own query).
 
 The page is forgiving (a form's errors shown beside it, a place the list did not make
 answered with the newest page and a word); the API is strict (``strict=True``: bad filters
@@ -17,6 +19,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.http import QueryDict
 
 from . import due_dates, selectors
+from .engine_marks import with_older_engine_mark
 from .forms import CaseSearchForm
 from .forms.due_filter import DueFilterForm
 
@@ -60,6 +63,7 @@ def case_list(*, user: User | AnonymousUser, params: QueryDict, size: int = CASE
         page_request, page_problem = selectors.PageRequest(), str(exc)
     cases = selectors.submission_search(user=user, **filters)
     cases = due_dates.filter_by_due(cases.select_related("assigned_engineer"), **due_filter.filters())
+    cases = with_older_engine_mark(cases)  # each row's open revision: a use computed by an older engine
     page = selectors.case_page(cases, request=page_request, size=size)
     return CaseList(search=search, due_filter=due_filter, page=page, page_problem=page_problem,
                     short_search=selectors.is_short_search(filters.get("q", "")))

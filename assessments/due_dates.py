@@ -24,6 +24,7 @@ from django.db.models import F, Q, QuerySet
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from .engine_marks import with_older_engine_mark
 from .models import Status, Submission
 from .selectors import split_place
 
@@ -37,8 +38,10 @@ def due_soon_days() -> int:
 
 
 def open_cases(cases: QuerySet[Submission]) -> QuerySet[Submission]:
-    """Cases whose review is not approved yet: the ones a due date still binds."""
-    return cases.exclude(latest_status=Status.APPROVED)
+    """Cases whose review is not approved yet: the ones a due date still binds, each row
+    marked when its open revision has a use computed by an older engine (the lists' mark:
+    ``engine_marks.with_older_engine_mark``, one ``EXISTS`` in the rows' own query)."""
+    return with_older_engine_mark(cases.exclude(latest_status=Status.APPROVED))
 
 
 def running(cases: QuerySet[Submission]) -> QuerySet[Submission]:

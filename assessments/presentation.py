@@ -14,10 +14,10 @@ from typing import Any
 from . import exposure_limits, numbers
 from .basis_text import with_shared_basis
 from .case_links import CaseChange, case_changes, is_linked
-from .esd import registry
+from .esd import chemsteer_v32, registry
 from .esd.figures import BALANCE, FACTS, facility_figures
 from .esd.options import ED_AS_PRINTED, ED_AS_SET, MEDIUM_NAMES, media_in_words
-from .esd.parameters import CHOICE, EngineValidationError
+from .esd.parameters import ALL, CHOICE, EngineValidationError
 from .esd.site_data import SITE_SPECIFIC
 from .esd.text import internal_name
 from .models import Assessment, Scenario, Submission
@@ -616,3 +616,42 @@ def facility_rows(*, result: dict[str, Any], scenario_key: str) -> list[dict[str
         })
     return rows
 
+
+
+def chemsteer_v32_column(*, scenario: Scenario) -> dict[str, Any] | None:
+    """The results page's ChemSTEER v3.2 column (issue 42), or None while the assessment's
+    switch (``Assessment.chemsteer_v32``) is off or the use has no result: the use's computed
+    inputs by the installed engine and in v3.2 mode, output by output (``rows``, each with
+    ``change``: v3.2's figure against the engine's, in words), the v3.2 defaults the
+    scenario's engine differs on with their standing for this use and their citation
+    (``differences``), what was refused (``errors``) and the kinds of difference there are
+    none of (``none_of``). Everything it names comes from the engine
+    (:mod:`assessments.esd.chemsteer_v32`); nothing here is printed in the IRER."""
+    if not scenario.assessment.chemsteer_v32 or not scenario.result:
+        return None
+    inputs = scenario.computed_inputs if isinstance(scenario.computed_inputs, dict) else {}
+    try:
+        done = chemsteer_v32.side_by_side(scenario.scenario_key, inputs)
+    except EngineValidationError as exc:  # a method this installation's engine does not know
+        return {"name": chemsteer_v32.NAME, "rows": [], "differences": [], "none_of": [],
+                "errors": [str(message) for message in exc.errors.values()], "stored_version": ""}
+    stored = str((scenario.result or {}).get("engine_version") or "")
+    rows = [{
+        "subject": row.subject, "estimate": row.estimate, "quantity": row.quantity, "units": row.units,
+        "engine": row.engine, "v32": row.v32, "moved": row.moved,
+        "change": (("+" if (row.relative or 0) > 0 else "") + percent(row.relative) if row.relative is not None
+                   else "changed") if row.moved else "same",
+    } for row in done.rows]
+    return {
+        "name": chemsteer_v32.NAME,
+        "engine_version": done.engine_version,
+        # The figures above were computed by another engine: both columns here are the installed one's.
+        "stored_version": stored if stored and stored != done.engine_version else "",
+        "rows": rows,
+        "moved_count": sum(1 for row in rows if row["moved"]),
+        "differences": [{"label": s.label, "engine": s.engine_text, "v32": s.v32_text, "standing": s.words,
+                         "applied": s.applied, "citation": s.difference.citation} for s in done.standings],
+        "applied_count": len(done.applied),
+        "errors": [f"{label}: {message}" if label != ALL else message for label, message in done.errors.items()],
+        "none_of": [{"kind": kind, "why": why} for kind, why in chemsteer_v32.NO_DIFFERENCE],
+    }

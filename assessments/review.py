@@ -15,6 +15,7 @@ from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 
 from . import case_links, permissions, presentation, selectors
 from .due_dates import DuePage, due_page
+from .engine_marks import older_engine
 from .limits import TEXT_LIMITS
 from .models import Assessment, DecisionAction, ReviewDecision, Scenario, Status, Submission
 from .roles import is_supervisor
@@ -94,8 +95,9 @@ def review_queue_count(*, user: User | AnonymousUser) -> int:
 def review_queue_notes(*, queue: Iterable[Assessment]) -> dict[int, list[str]]:
     """What the supervisor should know, per assessment of ``queue`` (by id), of its uses
     against its case: a use not current, in words where an amendment of the case is why
-    (``case_links.case_changes``), and a reason that quotes an older value of the case
-    (``case_links.reason_flags``). Three queries, however long the queue."""
+    (``case_links.case_changes``), a reason that quotes an older value of the case
+    (``case_links.reason_flags``), and a use computed by an older engine
+    (``engine_marks.older_engine``). Three queries, however long the queue."""
     assessments = list(queue)
     uses: dict[int, list[Scenario]] = {}
     for scenario in Scenario.objects.filter(assessment__in=[a.pk for a in assessments]).order_by("position", "id"):
@@ -113,6 +115,9 @@ def review_queue_notes(*, queue: Iterable[Assessment]) -> dict[int, list[str]]:
                     f"“{scenario.title}”: {presentation.NOT_CURRENT}."]
             lines += [f"“{scenario.title}”, {flag.label}: {flag.text}."
                       for flag in case_links.reason_flags(scenario, case, older).values()]
+            computed_by = older_engine(scenario, assessment=assessment)
+            if computed_by is not None:  # the installed engine may compute other figures: see the difference
+                lines.append(f"“{scenario.title}”: {computed_by.text}.")
         if lines:
             notes[assessment.pk] = lines
     return notes

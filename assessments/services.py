@@ -14,15 +14,16 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, models, transaction
-from django.http import HttpRequest
+from django.http import Http404, HttpRequest
 from django.utils import timezone
 
-from . import events, permissions
+from . import engine_marks, engine_refresh, events, permissions
 from .case_links import CASE_REASON as CASE_REASON
 from .case_links import case_field_label, case_input, follow
 from .case_numbers import hidden_case
 from .esd import registry
 from .esd.parameters import ALL, EngineValidationError
+from .esd.results import ENGINE_VERSION
 from .esd.site_data import SITE_SPECIFIC
 from .esd.site_data import STEP as SITE_STEP
 from .input_rules import applicable_step_params, clean_site_entries, clean_step_values, step_token
@@ -253,6 +254,30 @@ def _lock_editable(assessment: Assessment, by: User) -> Assessment:
     return assessment
 
 
+#: The history's reasons of :func:`assessment_set_chemsteer_v32`.
+CHEMSTEER_V32_REASONS = {True: "ChemSTEER v3.2 column shown beside the engine's figures (never printed in the IRER).",
+                         False: "ChemSTEER v3.2 column no longer shown."}
+
+
+@transaction.atomic
+def assessment_set_chemsteer_v32(*, assessment: Assessment, by: User, on: bool) -> Assessment:
+    """Show (``on``) or hide, on every use's results page, the figures computed with ChemSTEER
+    v3.2's own defaults beside the engine's (``Assessment.chemsteer_v32``; never printed in
+    the IRER), with the history's reason (:data:`CHEMSTEER_V32_REASONS`). Refused as every
+    edit of the assessment is (its engineer, while a draft or returned: approved work is
+    locked); a case the user may not see is a 404, as its pages are. Nothing is written
+    when the switch is already so."""
+    assessment = Assessment.objects.select_for_update().select_related("submission").get(pk=assessment.pk)
+    if not permissions.may_see(by, assessment.submission):
+        raise Http404("No such assessment.")
+    assessment = _lock_editable(assessment, by)
+    if assessment.chemsteer_v32 != on:
+        assessment.chemsteer_v32 = on
+        history_note(assessment, by=by, reason=CHEMSTEER_V32_REASONS[on])
+        assessment.save()
+    return assessment
+
+
 # Scenarios -----------------------------------------------------------------------------
 
 
@@ -403,6 +428,43 @@ def scenario_compute(*, scenario: Scenario, by: User) -> Scenario:
     scenario.result = result.as_dict()
     scenario.computed_inputs = dict(scenario.inputs)
     scenario.computed_at = timezone.now()
+    scenario.save()
+    return scenario
+
+
+@transaction.atomic
+def scenario_recompute(*, scenario: Scenario, by: User, seen: str) -> Scenario:
+    """Store the installed engine's result for a use computed by an older engine
+    (``engine_marks.older_engine``), over the inputs its stored result was computed from,
+    once its engineer has seen the difference (``engine_refresh.recompute_preview``):
+    ``seen`` is the fingerprint the preview was made from (``engine_marks.use_fingerprint``),
+    refused when the use changed since. The figures are computed here, never read from the
+    form. Only the assessment's engineer, while it is a draft or returned
+    (``engine_refresh.recompute_refusal``: an approved revision is never recomputed, a
+    submitted one is withdrawn or returned first); a case the user may not see is a 404, as
+    its pages are. The history's reason names both engines."""
+    assessment = Assessment.objects.select_for_update().select_related("submission").get(pk=scenario.assessment_id)
+    if not permissions.may_see(by, assessment.submission):
+        raise Http404("No such scenario.")
+    refusal = engine_refresh.recompute_refusal(by, assessment)
+    if refusal:
+        raise PermissionDenied(refusal)
+    try:
+        scenario = Scenario.objects.select_for_update().get(pk=scenario.pk, assessment=assessment)
+    except Scenario.DoesNotExist:
+        raise Http404("No such scenario.") from None
+    older = engine_marks.older_engine(scenario, assessment=assessment)
+    if older is None:
+        raise ValidationError(engine_refresh.RECOMPUTE_NOT_OLDER.format(title=scenario.title, installed=ENGINE_VERSION))
+    if seen != engine_marks.use_fingerprint(scenario):
+        raise ValidationError(engine_refresh.RECOMPUTE_CHANGED.format(title=scenario.title))
+    try:
+        scenario.result = engine_refresh.fresh_result(scenario)
+    except EngineValidationError as exc:
+        raise ValidationError(engine_refresh.RECOMPUTE_REFUSED.format(
+            title=scenario.title, errors=engine_refresh.refused_text(exc.errors))) from None
+    scenario.computed_at = timezone.now()
+    history_note(scenario, by=by, reason=engine_refresh.recompute_reason(older))
     scenario.save()
     return scenario
 

@@ -1,6 +1,17 @@
 from django.urls import path
 
-from . import views, views_band, views_methods, views_report_text, views_review, views_seal, wizards
+from . import (
+    views,
+    views_band,
+    views_chemsteer,
+    views_engine,
+    views_impact,
+    views_methods,
+    views_report_text,
+    views_review,
+    views_seal,
+    wizards,
+)
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -15,6 +26,7 @@ urlpatterns = [
     path("assessments/<int:pk>/irer.pdf", views.irer_download, name="irer-download"),
     path("assessments/<int:pk>/irer.docx", views.irer_docx, name="irer-docx"),
     path("assessments/<int:pk>/irer/tasks/<str:task_id>/", views.irer_status, name="irer-status"),
+    path("assessments/<int:pk>/chemsteer-v32/", views_chemsteer.assessment_chemsteer_v32, name="assessment-chemsteer-v32"),
     path("scenarios/<int:pk>/", views.scenario_results, name="scenario-results"),
     path("scenarios/<int:pk>/wizard/", wizards.scenario_wizard, name="scenario-wizard"),
     path("scenarios/<int:pk>/wizard/<str:step>/", wizards.scenario_wizard, name="scenario-wizard-step"),
@@ -24,11 +36,16 @@ urlpatterns = [
     path("scenarios/<int:pk>/duplicate/", views.scenario_duplicate, name="scenario-duplicate"),
     path("scenarios/<int:pk>/delete/", views.scenario_delete, name="scenario-delete"),
     path("scenarios/<int:pk>/restore/", views.scenario_restore, name="scenario-restore"),
+    # A use computed by an older engine: the difference, then Accept (issue 42).
+    path("scenarios/<int:pk>/recompute/", views_engine.scenario_recompute, name="scenario-recompute"),
 ]
 
 # The review workflow (issue 7): queue, status changes, history, comparison.
 urlpatterns += [
     path("review/", views_review.review_queue, name="review-queue"),
+    path("engine/changes/", views_impact.engine_changes, name="engine-changes"),
+    path("engine/changes/start/", views_impact.engine_change_start, name="engine-change-start"),
+    path("engine/changes/<int:pk>/progress/", views_impact.engine_change_progress, name="engine-change-progress"),
     path("assessments/<int:pk>/submit/", views_review.assessment_submit, name="assessment-submit"),
     path("assessments/<int:pk>/approve/", views_review.assessment_approve, name="assessment-approve"),
     path("assessments/<int:pk>/withdraw/", views_review.assessment_withdraw, name="assessment-withdraw"),

@@ -1,8 +1,9 @@
 """Every benchmark, in one command (``bash benchmarks/run.sh``): the engine, the pages at
 10,000 cases, the IRER render and a load run against gunicorn and the report workers that
 draw the PDFs (``load.py``: one ``manage.py report_worker`` by default, which leaves the second
-of this machine's two cores to the pages), each printing its table, then a summary beside
-the aims. Prints figures; asserts nothing.
+of this machine's two cores to the pages), and a change to the engine replayed over the
+stored work by the report workers with the supervisors' engine-change page (``impact.py``),
+each printing its table, then a summary beside the aims. Prints figures; asserts nothing.
 
 It needs PostgreSQL: it creates its own throwaway database (``--db-name``, default
 ``pmn_bench``) on the server of ``DATABASE_URL`` when that is a PostgreSQL URL, otherwise
@@ -33,7 +34,7 @@ from reviewer.postgres import admin, server_url  # noqa: E402 (after the path)
 
 BENCH = Path(__file__).resolve().parent
 PYTHON = str(ROOT / ".venv/bin/python")
-STEPS = ("engine", "pages", "irer", "load")
+STEPS = ("engine", "pages", "irer", "load", "impact")
 # Issue 13's and issue 33's targets, on the 2-core machine.
 TARGET_PAGE_S = 0.100  # every page below, server time, at every size
 TARGET_PAGE_P99_S = 0.500  # under load: each page kind's p99
@@ -45,6 +46,8 @@ TARGET_IRER_COLD_S, TARGET_IRER_RATIO, TARGET_IRER_CACHED_S = 0.5, 3.0, 0.050
 LIST_PAGES = ("home page", "case list", "due-date list", "review queue")
 ITEM_PAGES = ("case page", "assessment page", "results page")
 TARGET_GROWTH = 1.5
+# Issue 42: a change replayed over 10,000 open uses by two report workers.
+TARGET_IMPACT_S = 60.0
 
 
 def step(title: str, args: list[str], env: dict) -> float:
@@ -106,6 +109,16 @@ def summary(figures_dir: str, sizes: list[int]) -> None:
                          f"< {TARGET_PDF_P95_S * 1000:.0f} ms", verdict(pdf["p95_s"], TARGET_PDF_P95_S - 1e-9)])
         errors = load["pages"]["all"]["errors"]
         rows.append([f"load, {at}: errors", errors, "0", "met" if errors == 0 else "NOT met"])
+    found = load_figures(figures_dir, "impact")
+    if found:
+        run = found["run"]
+        rows.append([f"impact of a change, {found['workload']['open computed uses']:,} open uses "
+                     f"({run['uses']:,} replayed), report workers", f"{run['seconds']:.1f} s",
+                     f"< {TARGET_IMPACT_S:.0f} s", verdict(run["seconds"], TARGET_IMPACT_S)])
+        for name, page in found.items():
+            if name.startswith("engine changes"):
+                rows.append([f"{name} (rows examined {page['rows_examined']:,})", ms(page["median_s"]),
+                             f"≤ {TARGET_PAGE_S * 1000:.0f} ms", verdict(page["median_s"], TARGET_PAGE_S)])
     print("\n== Summary beside the targets")
     for cases in sizes:
         seed = load_figures(figures_dir, f"seed-{cases}")
@@ -129,6 +142,9 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=20, help="requests per page in-process (default 20)")
     parser.add_argument("--engine-runs", type=int, default=200, help="computations per scenario (default 200)")
     parser.add_argument("--irer-repeat", type=int, default=3, help="renders per report (default 3)")
+    parser.add_argument("--impact-open-uses", type=int, default=10_000,
+                        help="impact: computed open uses replayed (default 10,000)")
+    parser.add_argument("--impact-workers", type=int, default=2, help="impact: report workers (default 2)")
     parser.add_argument("--skip", action="append", default=[], choices=STEPS, help="leave out a step (repeatable)")
     parser.add_argument("--db-name", default="pmn_bench", help="the throwaway database (default pmn_bench)")
     parser.add_argument("--keep-db", action="store_true", help="do not drop the database at the end")
@@ -161,7 +177,7 @@ def main() -> None:
         if "engine" not in args.skip:
             durations["engine"] = step("Engine", [PYTHON, str(BENCH / "engine_compute.py"), "--runs", str(args.engine_runs)], env)
         sizes = sorted({int(n.replace("_", "")) for n in args.cases.split(",") if n.strip()})
-        needs_data = "pages" not in args.skip or "load" not in args.skip
+        needs_data = any(name not in args.skip for name in ("pages", "load", "impact"))
         seed_info = ""
         for cases in sizes if needs_data else []:
             # The pages at every size; the load at the largest, on the database left seeded.
@@ -191,6 +207,11 @@ def main() -> None:
             if args.report_workers:
                 load_args += ["--report-workers", str(args.report_workers)]
             durations["load"] = step(f"Load at {sizes[-1]:,} cases", load_args, env)
+        if "impact" not in args.skip:
+            # Last: it adds computed uses to the database the load run read.
+            impact_args = [PYTHON, str(BENCH / "impact.py"), "--seed-info", seed_info, "--repeat", str(args.repeat),
+                           "--open-uses", str(args.impact_open_uses), "--workers", str(args.impact_workers)]
+            durations["impact"] = step(f"Impact of a change at {sizes[-1]:,} cases", impact_args, env)
         summary(figures_dir, sizes)
     finally:
         if not args.keep_db:

@@ -117,6 +117,12 @@ class Assessment(models.Model):
         help_text="Prints, for each use, how far each input's documented range moves each release and exposure, "
         "and how the overridden inputs move them from the document's default case.",
     )
+    chemsteer_v32 = models.BooleanField(
+        "ChemSTEER v3.2 column", default=False,
+        help_text="Shows on each use's results page, beside the engine's figures, the figures computed with "
+        "ChemSTEER v3.2's own defaults where this engine deliberately differs, each difference cited. "
+        "Never printed in the IRER.",
+    )
     volume_excess_reason = models.TextField(
         "reason the uses exceed the production volume",
         blank=True,

@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 from django.utils import timezone
 
-from assessments import services, workflow
+from assessments import impact_runs, services, workflow
 from assessments.esd import registry
-from assessments.models import Assessment, Scenario
+from assessments.models import Assessment, ImpactRun, Scenario
 from assessments.site_data import SITE_STEP
 from contacts import services as contact_services
 from tests.browser.conftest import log_in
@@ -72,6 +72,8 @@ def report(found: dict[str, list[dict]]) -> str:
 
 #: The uses of the photoresist case, in the order they are added.
 USE_KEYS = ("photoresist-2018", "cvd-2015")
+#: The engine version revision 2's uses were stored by: an earlier release than the installed one.
+OLDER_ENGINE = "1.1.0"
 
 
 def make_review_data(user_model) -> dict:
@@ -93,6 +95,19 @@ def make_review_data(user_model) -> dict:
     )
     workflow.assessment_approve(assessment=first, by=supervisor, comment="Agreed.")
     second = workflow.assessment_revise(assessment=Assessment.objects.get(pk=first.pk), by=reviewer)
+    # Revision 2's uses as an earlier engine stored them (issue 42): its results pages, its
+    # assessment page and the lists show the marker, and each use's recompute page the difference
+    # (the first a moved figure, the second none).
+    for use in Scenario.objects.filter(assessment=second).order_by("pk"):
+        result = dict(use.result, engine_version=OLDER_ENGINE)
+        if use.scenario_key == USE_KEYS[0]:
+            result["releases"][0]["estimates"][0]["kg_year_all_sites"] *= 2
+        Scenario.objects.filter(pk=use.pk).update(result=result)
+    # Revision 2's uses show the ChemSTEER v3.2 column (issue 42): its tables are checked with the page.
+    services.assessment_set_chemsteer_v32(assessment=second, by=reviewer, on=True)
+    # The supervisors' engine-change page with what a measure of the installed engine found
+    # (revision 2's uses, stored by the earlier engine), its filters and its table of moves.
+    run = impact_runs.start_run(by=supervisor, kind=ImpactRun.Kind.ENGINE)
     contact_services.contact_report_create(
         submission=photoresist, by=reviewer, assessments=[second],
         data={
@@ -111,7 +126,7 @@ def make_review_data(user_model) -> dict:
     workflow.assessment_return(assessment=returned, by=supervisor, comment="Check the supplier site.")
     return {
         "reviewer": reviewer, "supervisor": supervisor, "photoresist": photoresist, "cvd": cvd,
-        "first": first, "second": second, "returned": returned,
+        "first": first, "second": second, "returned": returned, "run": run,
     }
 
 
@@ -121,9 +136,10 @@ def wizard_steps(key: str) -> list[str]:
 
 
 def use_pages(key: str) -> list[str]:
-    """The names of a use's pages: its results, its report text, its delete question and
-    every step of its wizard."""
-    return [f"{key} results", f"{key} report text", f"{key} delete"] + [f"{key} wizard {step}" for step in wizard_steps(key)]
+    """The names of a use's pages: its results, its report text, its delete question, its
+    recompute (computed by an older engine) and every step of its wizard."""
+    return [f"{key} results", f"{key} report text", f"{key} delete", f"{key} recompute"] + [
+        f"{key} wizard {step}" for step in wizard_steps(key)]
 
 
 #: Every page a reviewer reaches, by name (the test ids), in the order they are walked.
@@ -135,7 +151,8 @@ REVIEWER_PAGES = [
 ] + [name for key in USE_KEYS for name in use_pages(key)]
 
 #: Every page a supervisor reaches, by name.
-SUPERVISOR_PAGES = ["home", "review queue", "due", "notices", "returned revision", "revision 2 history", "assign"]
+SUPERVISOR_PAGES = ["home", "review queue", "due", "notices", "returned revision", "revision 2 history", "assign",
+                    "engine changes"]
 
 
 def reviewer_paths(data) -> dict[str, str]:
@@ -164,7 +181,7 @@ def reviewer_paths(data) -> dict[str, str]:
     for use in Scenario.objects.filter(assessment=second).order_by("pk"):
         key, prefix = use.scenario_key, f"/scenarios/{use.pk}/"
         paths |= {f"{key} results": prefix, f"{key} report text": prefix + "report-text/",
-                  f"{key} delete": prefix + "delete/"}
+                  f"{key} delete": prefix + "delete/", f"{key} recompute": prefix + "recompute/"}
         paths |= {f"{key} wizard {step}": f"{prefix}wizard/{step}/" for step in wizard_steps(key)}
     return paths
 
@@ -173,7 +190,8 @@ def supervisor_paths(data) -> dict[str, str]:
     return {"home": "/", "review queue": "/review/", "due": "/due/", "notices": "/notices/",
             "returned revision": f"/assessments/{data['returned'].pk}/",
             "revision 2 history": f"/assessments/{data['second'].pk}/history/",
-            "assign": f"/cases/{data['cvd'].pk}/assign/"}
+            "assign": f"/cases/{data['cvd'].pk}/assign/",
+            "engine changes": f"/engine/changes/?run={data['run'].pk}&status=all"}
 
 
 @dataclass

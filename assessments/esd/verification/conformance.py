@@ -18,7 +18,20 @@ model by model. Each row is one printed figure:
 - ``tolerance``: the comparison :func:`.compare.matches` made, in words (:func:`tolerance`);
 - ``chemsteer_v3_2``: ChemSTEER's figure where the model exists in ChemSTEER v3.2
   (:data:`CHEMSTEER_V3_2_MODELS`) and a document printed what ChemSTEER computed
-  (:data:`CHEMSTEER_SAMPLES`), else None.
+  (:data:`CHEMSTEER_SAMPLES`); else, where ChemSTEER v3.2's own defaults move the figure
+  (:mod:`..chemsteer_v32`: the run computed again with v3.2's value of each declared
+  difference the run leaves at this engine's default) and the model that computes it so is
+  one ChemSTEER v3.2 holds, the figure of that v3.2 mode, as the table prints the engine's
+  (:func:`engine_text`); else None.
+
+Added fields (INTERFACE.md, "Additions, version 4": a field may be added, none renamed):
+``chemsteer_v3_2_source``, where the ChemSTEER v3.2 figure comes from (:data:`PRINTED`, a
+document printed it; :data:`V32_MODE`, the v3.2 mode computed it; None),
+``chemsteer_v3_2_differences``, the keys of the v3.2 defaults that move it, and
+``chemsteer_v3_2_note``, its basis: the sample that printed it, or each v3.2 default that
+moves the figure, this engine's value and v3.2's, with their citations. A figure a document
+prints of a model's own table (the 2010 ESD's Table B-8, "420 × 0.7") keeps the document's
+arguments: only the runs of a scenario take v3.2's defaults.
 
 :func:`conformance_markdown` is docs/conformance.md, byte for byte (``manage.py esd
 conformance --markdown`` writes it; a test compares); :func:`conformance_digest` its SHA-256,
@@ -27,19 +40,21 @@ which a report may cite; :func:`conformance_json` the rows of ``esd conformance 
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .. import chemsteer_v32
 from ..models import dermal, inhalation, residue, vapour
 from ..results import ENGINE_VERSION
 from ..text import e_notation, in_e_notation
 from . import photoresist_2018
 from .compare import parse_printed
 from .evaluation import COMPUTED_DIGITS, UNCOMPUTED_TEXT, Row, documents, figures, table
-from .sources import Equation, Figure, Pick, Results
+from .sources import Equation, Figure, Pick, Results, Run, Source
 
 #: The standard EPA/OPPT (and OAQPS, OSHA) models, as the engine's model modules declare
 #: them (every ``*_MODEL`` name of :mod:`..models`): the User-Defined Loss Rate Model with
@@ -79,6 +94,12 @@ CHEMSTEER_SAMPLES = ((photoresist_2018.DOCUMENT.name, "§7 sample IRER"),)
 
 #: The contract's fields, in its order (spec INTERFACE.md, "Additions, version 4").
 CONTRACT_FIELDS = ("model", "source", "printed", "engine", "chemsteer_v3_2", "agrees", "tolerance", "note")
+#: The fields added to the contract's: where the ChemSTEER v3.2 figure comes from, the v3.2
+#: defaults that move it (keys of :data:`.chemsteer_v32.DIFFERENCES`) and its basis in words.
+ADDED_FIELDS = ("chemsteer_v3_2_source", "chemsteer_v3_2_differences", "chemsteer_v3_2_note")
+#: Where a ChemSTEER v3.2 figure comes from: a document printed it (a sample ChemSTEER
+#: generated), or this engine computed it with ChemSTEER v3.2's own defaults.
+PRINTED, V32_MODE = "printed", "v3.2 mode"
 
 _COLUMNS = ("model", "source", "printed", "engine", "ChemSTEER v3.2", "agrees", "tolerance", "note")
 _NONE = "—"
@@ -89,7 +110,7 @@ class ConformanceRow:
     """One worked-example figure and the model that computes it (:func:`conformance_rows`).
 
     The first eight fields are the contract's; ``document`` (the document's short name)
-    groups the rows of the markdown table.
+    groups the rows of the markdown table; the last two are :data:`ADDED_FIELDS`.
     """
 
     model: str
@@ -101,10 +122,15 @@ class ConformanceRow:
     tolerance: str
     note: str
     document: str
+    chemsteer_v3_2_source: str | None = None
+    chemsteer_v3_2_differences: tuple[str, ...] = ()
+    chemsteer_v3_2_note: str = ""
 
     def as_dict(self) -> dict[str, Any]:
-        """The contract's JSON object: exactly :data:`CONTRACT_FIELDS`."""
-        return {name: getattr(self, name) for name in CONTRACT_FIELDS}
+        """The JSON object: the contract's :data:`CONTRACT_FIELDS`, then :data:`ADDED_FIELDS`."""
+        out = {name: getattr(self, name) for name in CONTRACT_FIELDS + ADDED_FIELDS}
+        out["chemsteer_v3_2_differences"] = list(self.chemsteer_v3_2_differences)
+        return out
 
 
 def tolerance(printed: str, *, count: bool = False) -> str:
@@ -192,19 +218,106 @@ def chemsteer_figure(row: Row, model: str) -> str | None:
     return row.printed if generated and model in CHEMSTEER_V3_2_MODELS else None
 
 
-def conformance_row(row: Row, figure: Figure, results: Results) -> ConformanceRow:
-    """The record's row for one validation row and the figure it was computed from."""
+def in_v32_mode(source: Source, only: frozenset[str] | None = None) -> tuple[Source, list[chemsteer_v32.Standing]]:
+    """``source`` with each run it reads computed in ChemSTEER v3.2 mode
+    (:func:`.chemsteer_v32.v32_inputs`: v3.2's value of each declared difference the run's
+    inputs, its preset's included, leave at this engine's default; ``only`` those
+    differences), and the standings of the differences in each run. An equation keeps its
+    own arguments and takes its sources' values in v3.2 mode."""
+    if isinstance(source, Pick):
+        effective = source.run.effective_inputs()
+        changed, standings = chemsteer_v32.v32_inputs(source.run.scenario.offered(), effective, only=only)
+        extra = {k: v for k, v in changed.items() if k not in effective or effective[k] != v}
+        run = Run(source.run.scenario, {**source.run.inputs, **extra}, source.run.preset)
+        return dataclasses.replace(source, run=run), standings
+    if isinstance(source, Equation):
+        args: list[Any] = []
+        found: list[chemsteer_v32.Standing] = []
+        for argument in source.args:
+            if isinstance(argument, (Pick, Equation)):
+                argument, standings = in_v32_mode(argument, only)
+                found += standings
+            args.append(argument)
+        return dataclasses.replace(source, args=tuple(args)), found
+    return source, []
+
+
+def _moved(value: Any, engine: Any) -> bool:
+    """Whether a v3.2 mode value differs from the engine's (both numbers)."""
+    numbers = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (value, engine))
+    return numbers and not math.isclose(value, engine, rel_tol=1e-12, abs_tol=0.0)
+
+
+def _value(source: Source, results: Results) -> Any:
+    try:
+        return source.value(results)
+    except Exception:  # the engine refuses the run with v3.2's values: no v3.2 figure
+        return None
+
+
+def difference_note(standings: Sequence[chemsteer_v32.Standing], model: str = "") -> str:
+    """The v3.2 defaults that move a figure, each with this engine's value, v3.2's and the
+    citation of both, in one sentence; ``model``: the model that computes the figure in v3.2
+    mode, where it is not the engine's."""
+    text = f"{chemsteer_v32.NAME} mode: " + "; ".join(
+        f"{s.difference.name}, {s.engine_text} → {s.v32_text} ({s.difference.citation.rstrip('.')})"
+        for s in standings) + "."
+    return f"{text} Computed in that mode by {model}." if model else text
+
+
+@dataclass(frozen=True)
+class V32Figure:
+    """A row's ChemSTEER v3.2 figure (:func:`v32_figure`): the figure as the table prints it,
+    where it comes from, the keys of the v3.2 defaults that move it and its note."""
+
+    text: str | None = None
+    source: str | None = None
+    differences: tuple[str, ...] = ()
+    note: str = ""
+
+
+def v32_figure(row: Row, figure: Figure, model: str, results: Results) -> V32Figure:
+    """The row's ChemSTEER v3.2 figure: a sample's printed figure (:func:`chemsteer_figure`),
+    else the v3.2 mode's figure where it moves the engine's and the model that computes it in
+    that mode is one ChemSTEER v3.2 holds, with the differences that move it (each alone;
+    all applied where none alone does). ``results``: the runs in v3.2 mode."""
+    printed = chemsteer_figure(row, model)
+    if printed is not None:
+        return V32Figure(printed, PRINTED, (), f"As printed in {row.document} {row.section.split(',')[0]}, "
+                                                "generated by ChemSTEER.")
+    source, standings = in_v32_mode(figure.source)
+    applied = list({s.difference.key: s for s in standings if s.applied}.values())
+    value = _value(source, results) if applied else None
+    if not _moved(value, row.computed):
+        return V32Figure()
+    v32_model = source_model(source, results) or ""
+    if v32_model not in CHEMSTEER_V3_2_MODELS:
+        return V32Figure()
+    moving = [s for s in applied
+              if _moved(_value(in_v32_mode(figure.source, frozenset({s.difference.key}))[0], results), row.computed)]
+    moving = moving or applied
+    return V32Figure(engine_text(value), V32_MODE, tuple(s.difference.key for s in moving),
+                     difference_note(moving, v32_model if v32_model != model else ""))
+
+
+def conformance_row(row: Row, figure: Figure, results: Results, v32_results: Results | None = None) -> ConformanceRow:
+    """The record's row for one validation row and the figure it was computed from
+    (``v32_results``: the runs in v3.2 mode, shared by the rows of one record)."""
     model = source_model(figure.source, results) or f"{figure.document.name} equations"
+    v32 = v32_figure(row, figure, model, {} if v32_results is None else v32_results)
     return ConformanceRow(
         model=model,
         source=f"{row.document}, {row.section}: {row.quantity}",
         printed=row.printed,
         engine=row.computed,
-        chemsteer_v3_2=chemsteer_figure(row, model),
+        chemsteer_v3_2=v32.text,
         agrees=row.match,
         tolerance=tolerance(row.printed, count=figure.count),
         note=row.note,
         document=row.document,
+        chemsteer_v3_2_source=v32.source,
+        chemsteer_v3_2_differences=v32.differences,
+        chemsteer_v3_2_note=v32.note,
     )
 
 
@@ -215,7 +328,8 @@ def conformance_rows() -> list[ConformanceRow]:
     if [r.printed for r in rows] != [f.printed for f in declared]:
         raise RuntimeError("the validation table is not the declared figures")
     results: Results = {}
-    return [conformance_row(row, figure, results) for row, figure in zip(rows, declared)]
+    v32_results: Results = {}
+    return [conformance_row(row, figure, results, v32_results) for row, figure in zip(rows, declared)]
 
 
 def conformance_json(rows: Iterable[ConformanceRow]) -> list[dict[str, Any]]:
@@ -227,12 +341,14 @@ def counts_text(rows: Sequence[ConformanceRow]) -> str:
     """The counts of some rows, in a sentence.
 
     >>> row = ConformanceRow("m", "s", "1", 1, None, True, "t", "", "d")
-    >>> counts_text([row]), counts_text([row, ConformanceRow("m", "s", "2", 1, "2", False, "t", "n", "d")])
-    ('1 figure: all agree; none with a ChemSTEER v3.2 figure.', '2 figures: 1 agrees; 1 differs, each explained in its note; 1 with a ChemSTEER v3.2 figure.')
+    >>> counts_text([row]), counts_text([row, ConformanceRow("m", "s", "2", 1, "2", False, "t", "n", "d", PRINTED)])
+    ('1 figure: all agree; none with a ChemSTEER v3.2 figure.', '2 figures: 1 agrees; 1 differs, each explained in its note; 1 with a ChemSTEER v3.2 figure (1 printed, 0 from the v3.2 mode).')
     """
     total, agree = len(rows), sum(r.agrees for r in rows)
     differ, explained = total - agree, sum(1 for r in rows if not r.agrees and r.note)
     chemsteer = sum(r.chemsteer_v3_2 is not None for r in rows)
+    printed = sum(r.chemsteer_v3_2_source == PRINTED for r in rows)
+    mode = sum(r.chemsteer_v3_2_source == V32_MODE for r in rows)
     head = f"{total} figure{'' if total == 1 else 's'}: "
     if not differ:
         head += "all agree"
@@ -241,7 +357,8 @@ def counts_text(rows: Sequence[ConformanceRow]) -> str:
         unexplained = differ - explained
         head += ("each explained in its note" if not unexplained
                  else f"{explained} explained in a note and {unexplained} with no note")
-    return f"{head}; {chemsteer or 'none'} with a ChemSTEER v3.2 figure."
+    where = f" ({printed} printed, {mode} from the v3.2 mode)" if chemsteer else ""
+    return f"{head}; {chemsteer or 'none'} with a ChemSTEER v3.2 figure{where}."
 
 
 def _cell(text: str) -> str:
@@ -281,6 +398,21 @@ def conformance_markdown(rows: Sequence[ConformanceRow]) -> str:
         "from the ESD (its defaults, Eqns 3-1 and 3-2, the loss fractions of the User-Defined Loss "
         "Rate Model) have none.",
         "",
+        "Where no document prints ChemSTEER's figure, *ChemSTEER v3.2* gives the figure of the engine's "
+        "ChemSTEER v3.2 mode (`assessments/esd/chemsteer_v32.py`: the same run with v3.2's own value of "
+        "each default below that the run leaves at this engine's), marked \"v3.2 mode\" with the defaults "
+        "that move it, wherever they move the engine's figure and the model that computes it in that "
+        "mode is one ChemSTEER v3.2 holds (`--json`: `chemsteer_v3_2_source`, "
+        "`chemsteer_v3_2_differences`, `chemsteer_v3_2_note`). A figure a document prints of a model's "
+        "own table (the 2010 ESD's Table B-8) keeps the document's arguments. The defaults where "
+        "ChemSTEER v3.2 differs from this engine:",
+        "",
+        *(f"- **{d.name}** ({d.key}): this engine {_default_text(d.engine_value, d.units)}, {d.engine_source}; "
+          f"ChemSTEER v3.2 {_default_text(d.v32_value, d.units)}, {d.v32_source}." for d in chemsteer_v32.DIFFERENCES),
+        "",
+        "No difference to declare: " + "; ".join(f"{kind.lower()}, {why}" for kind, why in chemsteer_v32.NO_DIFFERENCE)
+        + ".",
+        "",
         f"**{counts_text(rows)}** {len(models)} models.",
         "",
         "## Models",
@@ -296,11 +428,33 @@ def conformance_markdown(rows: Sequence[ConformanceRow]) -> str:
             continue
         out += ["", f"## {document.name}", "", f"{document.title}. {counts_text(mine)}", ""]
         out += _table(_COLUMNS, (
-            (row.model, row.source, row.printed, engine_text(row.engine),
-             row.chemsteer_v3_2 if row.chemsteer_v3_2 is not None else _NONE,
+            (row.model, row.source, row.printed, engine_text(row.engine), v32_cell(row),
              "yes" if row.agrees else "no", row.tolerance, row.note or _NONE)
             for row in mine))
     return "\n".join(out) + "\n"
+
+
+def _default_text(value: float | str, units: str) -> str:
+    """A declared default as the record prints it: a number with its units, a choice by its key.
+
+    >>> _default_text(1070.0, "cm²"), _default_text("chemsteer", "")
+    ('1,070 cm²', '`chemsteer`')
+    """
+    return f"{engine_text(value)} {units}".strip() if isinstance(value, (int, float)) else f"`{value}`"
+
+
+def v32_cell(row: ConformanceRow) -> str:
+    """The record's ChemSTEER v3.2 cell: the figure, marked with the v3.2 defaults that move it
+    when the v3.2 mode computed it; :data:`_NONE` for none.
+
+    >>> v32_cell(ConformanceRow("m", "s", "1", 1, "1.2", True, "t", "", "d", V32_MODE, ("body-weight",)))
+    '1.2 (v3.2 mode: body-weight)'
+    """
+    if row.chemsteer_v3_2 is None:
+        return _NONE
+    if row.chemsteer_v3_2_source != V32_MODE:
+        return row.chemsteer_v3_2
+    return f"{row.chemsteer_v3_2} (v3.2 mode: {', '.join(row.chemsteer_v3_2_differences)})"
 
 
 def conformance_digest(text: str) -> str:
@@ -316,7 +470,10 @@ __all__ = [
     "CHEMSTEER_SAMPLES",
     "CHEMSTEER_USE_MODEL",
     "CHEMSTEER_V3_2_MODELS",
+    "ADDED_FIELDS",
     "CONTRACT_FIELDS",
+    "PRINTED",
+    "V32_MODE",
     "STANDARD_MODELS",
     "ConformanceRow",
     "conformance_digest",
@@ -324,6 +481,10 @@ __all__ = [
     "conformance_markdown",
     "conformance_rows",
     "counts_text",
+    "difference_note",
     "engine_text",
+    "in_v32_mode",
     "tolerance",
+    "v32_cell",
+    "v32_figure",
 ]
