@@ -202,7 +202,7 @@ def move_rows(moves: list[Move], *, old_result: Any, new_result: Mapping[str, An
             estimate = f"{move.estimate} → {move.new_estimate}"
         old, new = _figures(move.old, move.new)
         rows.append(MoveRow(
-            output=names.get(move.id, move.id), estimate=estimate,
+            output=names.get(move.id) or output_words(move.id, move.route), estimate=estimate,
             quantity=QUANTITY_WORDS.get(move.quantity, move.quantity), old=old, new=new,
             relative=NOTHING if move.relative is None else ("+" if move.relative > 0 else "") + percent(move.relative),
             threshold=move.threshold or "",
@@ -216,6 +216,18 @@ def _figures(old: float | None, new: float | None) -> tuple[str, str]:
             new, digits):
         digits += 1
     return significant(old, digits), significant(new, digits)
+
+
+def output_words(ident: str, route: str | None) -> str:
+    """An output's name where its result is not at hand (the stored moves of a measure):
+    ``release-1`` → ``Release 1``; ``exposure-A`` with its route → ``Exposure A (inhalation)``.
+
+    >>> output_words("release-2", None), output_words("exposure-B", "dermal")
+    ('Release 2', 'Exposure B (dermal)')
+    """
+    kind, _, name = ident.partition("-")
+    words = f"{kind.capitalize()} {name}"
+    return f"{words} ({route})" if route else words
 
 
 def output_names(result: Any) -> dict[str, str]:

@@ -36,13 +36,12 @@ from django_tasks import TaskResultStatus, task
 from django_tasks_db.models import DBTaskResult
 
 from . import selectors
+from .engine_refresh import MoveRow, move_rows
 from .esd.parameters import EngineValidationError
 from .esd.results import ENGINE_VERSION
-from .esd.sensitivity import EXPOSURE_QUANTITIES, RELEASE_QUANTITIES
 from .impact import Move, Override, Refused, assessment_impact, assessments_with_uses, parse_overrides, stored_by
 from .impact_engines import OLDER, InstalledEngine
 from .models import Assessment, ImpactPart, ImpactRun, ImpactUse, Scenario, Status, Submission
-from .numbers import percent, significant
 from .roles import REVIEWER_GROUP, SUPERVISOR_GROUP, is_supervisor
 
 logger = logging.getLogger(__name__)
@@ -370,60 +369,12 @@ def largest_moves(rows: QuerySet[ImpactUse], *, limit: int = 50) -> list[ImpactU
 
 # --- a move as the pages print it ----------------------------------------------------------
 
-#: Each output quantity's words (``esd sensitivity``'s, its units included).
-QUANTITY_WORDS = {quantity: words for quantity, _, words in (*RELEASE_QUANTITIES, *EXPOSURE_QUANTITIES)}
-APPEARS, GOES = "(none)", "(none)"
 
-
-@dataclass(frozen=True)
-class MoveLine:
-    """One move as a row of the page: what moved and by how much, in words."""
-
-    output: str
-    estimate: str
-    quantity: str
-    old: str
-    new: str
-    relative: str
-    threshold: str
-
-
-def output_words(ident: str, route: str | None) -> str:
-    """``release-1`` → ``Release 1``; ``exposure-A`` with its route → ``Exposure A (inhalation)``.
-
-    >>> output_words("release-2", None), output_words("exposure-B", "dermal")
-    ('Release 2', 'Exposure B (dermal)')
-    """
-    kind, _, name = ident.partition("-")
-    words = f"{kind.capitalize()} {name}"
-    return f"{words} ({route})" if route else words
-
-
-def relative_words(relative: float | None) -> str:
-    """A relative move as a signed percentage; ``—`` where a figure appears or goes.
-
-    >>> relative_words(0.673), relative_words(-0.5), relative_words(None)
-    ('+67.3 %', '−50 %', '—')
-    """
-    if relative is None:
-        return "—"
-    return ("+" if relative > 0 else "−" if relative < 0 else "") + percent(abs(relative), 3)
-
-
-def move_lines(moves: Iterable[Mapping[str, Any]]) -> list[MoveLine]:
-    """Moves as ``esd impact --json`` gives them (``ImpactUse.moves``), in words."""
-    lines = []
-    for move in moves:
-        estimate = str(move.get("estimate") or "")
-        if move.get("new_estimate") not in (None, estimate):
-            estimate = f"{estimate} → {move['new_estimate']}"
-        lines.append(MoveLine(
-            output=output_words(str(move.get("id", "")), move.get("route")), estimate=estimate,
-            quantity=QUANTITY_WORDS.get(str(move.get("quantity")), str(move.get("quantity"))),
-            old=APPEARS if move.get("old") is None else significant(move["old"]),
-            new=GOES if move.get("new") is None else significant(move["new"]),
-            relative=relative_words(move.get("relative")), threshold=str(move.get("threshold") or "")))
-    return lines
+def move_lines(moves: Iterable[Mapping[str, Any]]) -> list[MoveRow]:
+    """Moves as ``esd impact --json`` gives them (``ImpactUse.moves``), as the Recompute
+    preview words them (``engine_refresh.move_rows``; the outputs named by their ids, the
+    results not being at hand)."""
+    return move_rows([Move(**move) for move in moves], old_result=None, new_result={})
 
 
 # --- the notes of an approved revision -----------------------------------------------------
@@ -442,7 +393,7 @@ class EngineNote:
     run: ImpactRun
     revision: int
     assessment_id: int
-    lines: list[tuple[int, MoveLine]]  # (use, the move)
+    lines: list[tuple[int, MoveRow]]  # (use, the move)
     refused: list[tuple[int, dict[str, str]]]
 
     @property
