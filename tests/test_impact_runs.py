@@ -249,8 +249,8 @@ def test_an_uncleared_supervisor_sees_the_same_page_with_or_without_cbi_cases(
 @pytest.mark.django_db
 def test_an_approved_revision_is_noted_never_changed(client, cases, supervisor, django_capture_on_commit_callbacks):
     approved = cases[1]
+    use = make_older(approved)  # as the earlier engine stored it, before the approval made it final
     mark_approved(approved, supervisor)
-    use = make_older(approved)
     before = json.dumps(Scenario.objects.get(pk=use.pk).result, sort_keys=True)
     history_before = Scenario.history.filter(id=use.pk).count()
     run = started(django_capture_on_commit_callbacks, by=supervisor, kind=ImpactRun.Kind.ENGINE, overrides=())
