@@ -45,6 +45,7 @@ def test_forms_with_errors_meet_wcag_aa(page, review_data):
     found = {}
     page.goto(page.base + "/cases/new/")
     page.get_by_role("button", name="Create case").click()
+    page.locator("#error-summary").wait_for()  # the answer drawn, not the page it replaces
     violations = axe_violations(page)
     if violations:
         found["case form with errors"] = violations
@@ -53,6 +54,7 @@ def test_forms_with_errors_meet_wcag_aa(page, review_data):
     field = page.locator(".wizard-fields input[type=text], .wizard-fields input:not([type])").first
     field.fill("-5")
     page.get_by_role("button", name="Save and next").click()
+    page.locator(".has-error").first.wait_for()  # the step drawn again with its error
     violations = axe_violations(page)
     if violations:
         found["wizard step with an error"] = violations
