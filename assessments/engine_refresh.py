@@ -38,7 +38,7 @@ from .esd.sensitivity import EXPOSURE_QUANTITIES, RELEASE_QUANTITIES
 from .exposure_limits import case_limit
 from .impact import Move, compare
 from .models import Assessment, Scenario, Status
-from .numbers import NOTHING, percent, significant
+from .numbers import signed_percent, significant
 from .presentation import STALE, scenario_state
 
 RECOMPUTE_APPROVED = (
@@ -204,7 +204,7 @@ def move_rows(moves: list[Move], *, old_result: Any, new_result: Mapping[str, An
         rows.append(MoveRow(
             output=names.get(move.id) or output_words(move.id, move.route), estimate=estimate,
             quantity=QUANTITY_WORDS.get(move.quantity, move.quantity), old=old, new=new,
-            relative=NOTHING if move.relative is None else ("+" if move.relative > 0 else "") + percent(move.relative),
+            relative=signed_percent(move.relative),
             threshold=move.threshold or "",
         ))
     return rows

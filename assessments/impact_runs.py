@@ -36,13 +36,14 @@ from django_tasks import TaskResultStatus, task
 from django_tasks_db.models import DBTaskResult
 
 from . import selectors
+from .engine_marks import OPEN_STATUSES
 from .engine_refresh import MoveRow, move_rows
 from .esd.parameters import EngineValidationError
 from .esd.results import ENGINE_VERSION
 from .impact import Move, Override, Refused, assessment_impact, assessments_with_uses, parse_overrides, stored_by
 from .impact_engines import OLDER, InstalledEngine
 from .models import Assessment, ImpactPart, ImpactRun, ImpactUse, Scenario, Status, Submission
-from .roles import REVIEWER_GROUP, SUPERVISOR_GROUP, is_supervisor
+from .roles import REVIEWER_GROUP, SUPERVISOR_GROUP, is_cbi_cleared, is_supervisor
 
 logger = logging.getLogger(__name__)
 
@@ -58,6 +59,9 @@ NO_OLDER_RESULTS = ("Every stored result was computed by the installed engine ({
                     "engine's result to measure against.")
 NOTHING_STORED = "No use has been computed yet: there is nothing to measure."
 PART_FAILED = "Part {number} stopped: {kind}: {reason}"
+RUNNING = "{done} of {uses} uses replayed ({parts_done} of {parts} parts done)."
+#: For a person not cleared for CBI: the uses counted include CBI cases', so only the parts show.
+RUNNING_PARTS = "{parts_done} of {parts} parts done."
 PARTS_LOST = ("A part was lost with its report worker as many times as the workers retry it; start the measure "
               "again (the report service's log has the reason).")
 
@@ -236,6 +240,21 @@ class Progress:
     def percent(self) -> int:
         return 100 if not self.uses else math.floor(100 * self.done / self.uses)
 
+    def shown_to(self, user: User | AnonymousUser) -> ProgressShown:
+        """The progress as ``user``'s page shows it: by uses to a person cleared for CBI, by
+        parts only to anyone else (the uses counted include the CBI cases')."""
+        if is_cbi_cleared(user):
+            return ProgressShown(self.percent, RUNNING.format(done=self.done, uses=self.uses,
+                                                              parts_done=self.parts_done, parts=self.parts))
+        percent = 100 if not self.parts else 100 * self.parts_done // self.parts
+        return ProgressShown(percent, RUNNING_PARTS.format(parts_done=self.parts_done, parts=self.parts))
+
+
+@dataclass(frozen=True)
+class ProgressShown:
+    percent: int
+    text: str
+
 
 def progress(run: ImpactRun) -> Progress:
     """The run's progress from its parts (one query)."""
@@ -286,7 +305,6 @@ def visible_uses(*, user: User | AnonymousUser, run: ImpactRun) -> QuerySet[Impa
     return ImpactUse.objects.filter(selectors.visible_to(user=user, case="submission__"), run=run)
 
 
-OPEN_STATUSES = (Status.DRAFT, Status.SUBMITTED, Status.RETURNED)
 
 
 @dataclass(frozen=True)
@@ -297,6 +315,11 @@ class Filters:
     scenario: str = ""
     engineer: int | None = None
     crossed: bool = False
+
+    @property
+    def narrowed(self) -> bool:
+        """Whether the filters leave out any row (the page says "under these filters")."""
+        return self != Filters(status="all")
 
     def apply(self, rows: QuerySet[ImpactUse]) -> QuerySet[ImpactUse]:
         if self.status == "open":

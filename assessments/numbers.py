@@ -167,6 +167,18 @@ def percent(fraction: object, digits: int = SIGNIFICANT) -> str:
     return f"{significant(share, digits)} %"
 
 
+def signed_percent(fraction: object, digits: int = SIGNIFICANT) -> str:
+    """A relative change as a signed percentage (:func:`percent`, ``+`` before a rise), as
+    ``esd impact``, the engine-change page, Recompute and the v3.2 column print it.
+
+    >>> signed_percent(0.673), signed_percent(-0.5), signed_percent(0), signed_percent(None)
+    ('+67.3 %', '-50 %', '0 %', '—')
+    """
+    if not _is_number(fraction):
+        return NOTHING
+    return ("+" if float(fraction) > 0 else "") + percent(fraction, digits)
+
+
 def share(part: object, whole: object, digits: int = SIGNIFICANT) -> str:
     """``part`` as a percentage of ``whole`` (:func:`percent`).
 

@@ -21,7 +21,7 @@ from .esd.parameters import ALL, CHOICE, EngineValidationError
 from .esd.site_data import SITE_SPECIFIC
 from .esd.text import internal_name
 from .models import Assessment, Scenario, Submission
-from .numbers import entered, percent, quantity, significant, unit_for
+from .numbers import entered, percent, quantity, signed_percent, significant, unit_for
 from .site_data import result_entries
 from .trace import trace_steps
 
@@ -639,8 +639,7 @@ def chemsteer_v32_column(*, scenario: Scenario) -> dict[str, Any] | None:
     rows = [{
         "subject": row.subject, "estimate": row.estimate, "quantity": row.quantity, "units": row.units,
         "engine": row.engine, "v32": row.v32, "moved": row.moved,
-        "change": (("+" if (row.relative or 0) > 0 else "") + percent(row.relative) if row.relative is not None
-                   else "changed") if row.moved else "same",
+        "change": (signed_percent(row.relative) if row.relative is not None else "changed") if row.moved else "same",
     } for row in done.rows]
     return {
         "name": chemsteer_v32.NAME,

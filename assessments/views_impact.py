@@ -26,13 +26,9 @@ from . import impact_runs, presentation
 from .esd import registry
 from .esd.results import ENGINE_VERSION
 from .models import ImpactRun
-from .roles import is_cbi_cleared
 
 PAGE_ROWS = 50
 STARTED = "Measuring: the report workers replay every stored use; this page shows their progress."
-RUNNING = "{done} of {uses} uses replayed ({parts_done} of {parts} parts done)."
-#: For a person not cleared for CBI: the uses counted include CBI cases', so only the parts show.
-RUNNING_PARTS = "{parts_done} of {parts} parts done."
 
 
 def _run(request: AuthenticatedHttpRequest) -> ImpactRun | None:
@@ -46,16 +42,9 @@ def _run(request: AuthenticatedHttpRequest) -> ImpactRun | None:
 
 
 def _progress_payload(run: ImpactRun, user: User | AnonymousUser) -> dict[str, Any]:
-    """The run's progress; to a person not cleared for CBI, by parts only (the uses' counts
-    include the CBI cases')."""
-    found = impact_runs.progress(run)
-    if is_cbi_cleared(user):
-        percent = found.percent
-        text = RUNNING.format(done=found.done, uses=found.uses, parts_done=found.parts_done, parts=found.parts)
-    else:
-        percent = 100 if not found.parts else 100 * found.parts_done // found.parts
-        text = RUNNING_PARTS.format(parts_done=found.parts_done, parts=found.parts)
-    return {"finished": run.finished_at is not None, "failed": run.failed, "percent": percent, "text": text}
+    shown = impact_runs.progress(run).shown_to(user)
+    return {"finished": run.finished_at is not None, "failed": run.failed, "percent": shown.percent,
+            "text": shown.text}
 
 
 @require_GET

@@ -295,3 +295,14 @@ def test_a_part_the_workers_gave_up_on_stops_the_run(cases, supervisor, client):
 def test_each_part_keeps_its_task(cases, supervisor, django_capture_on_commit_callbacks):
     run = started(django_capture_on_commit_callbacks, by=supervisor)
     assert all(part.task_id for part in run.parts.all())
+
+
+@pytest.mark.django_db
+def test_an_empty_answer_says_whether_the_filters_narrowed_it(client, cases, supervisor,
+                                                              django_capture_on_commit_callbacks):
+    run = started(django_capture_on_commit_callbacks, by=supervisor)
+    narrowed = visible_text(page(client, supervisor, run=run.pk, scenario="cvd-2015", status="all"))
+    assert "Nothing you may see moves under these filters." in narrowed
+    ImpactUse.objects.filter(run=run).delete()
+    everything = visible_text(page(client, supervisor, run=run.pk, status="all"))
+    assert "Nothing you may see moves." in everything and "under these filters" not in everything

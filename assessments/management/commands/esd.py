@@ -55,7 +55,7 @@ from assessments.esd.contract import INTERNAL, STDIN, defaults_payload, json_wor
 from assessments.esd.parameters import ALL, EngineValidationError
 from assessments.esd.verification import conformance
 from assessments.impact_engines import parse_against
-from assessments.numbers import percent, significant
+from assessments.numbers import signed_percent, significant
 
 LIST, DEFAULTS, COMPUTE, SENSITIVITY, VERIFY, IMPACT = "list", "defaults", "compute", "sensitivity", "verify", "impact"
 CONFORMANCE = "conformance"
@@ -386,9 +386,7 @@ def _change_text(found: impact.Impact) -> str:
 
 def _relative_text(relative: float | None) -> str:
     """A relative move as a signed percentage (``+67.3 %``); ``—`` where there is none."""
-    if relative is None:
-        return "—"
-    return ("+" if relative > 0 else "") + percent(relative, 3)
+    return signed_percent(relative)
 
 
 def _move_cells(move: impact.Move) -> list[str]:
