@@ -406,7 +406,9 @@ def move_lines(moves: Iterable[Mapping[str, Any]]) -> list[MoveRow]:
 ENGINE_NOTE = ("Engine {version} would print {count} figure{s} of this approved revision differently (measured "
                "{at}). The approved revision and its sealed IRER are unchanged; a new revision computes with "
                "the installed engine.")
-NOTE_LINE = "{output}, {estimate}, {quantity} (use {use}): engine {version} would print {new} instead of {old}"
+#: Which figure a note names (the case page's sentence and the history's field).
+NOTED_FIGURE = "{output}, {estimate}, {quantity} (use {use})"
+NOTE_LINE = "{figure}: engine {version} would print {new} instead of {old}"
 
 
 @dataclass(frozen=True)
@@ -426,10 +428,15 @@ class EngineNote:
         return ENGINE_NOTE.format(version=self.run.engine_version, count=count, s="" if count == 1 else "s", at=at)
 
     @property
+    def figures(self) -> list[tuple[str, MoveRow]]:
+        """Each moved figure's name (:data:`NOTED_FIGURE`) and its move."""
+        return [(NOTED_FIGURE.format(output=line.output, estimate=line.estimate, quantity=line.quantity, use=use),
+                 line) for use, line in self.lines]
+
+    @property
     def sentences(self) -> list[str]:
-        return [NOTE_LINE.format(output=line.output, estimate=line.estimate, quantity=line.quantity, use=use,
-                                 version=self.run.engine_version, new=line.new, old=line.old)
-                for use, line in self.lines]
+        return [NOTE_LINE.format(figure=figure, version=self.run.engine_version, new=line.new, old=line.old)
+                for figure, line in self.figures]
 
 
 def engine_notes(rows: Iterable[ImpactUse]) -> list[EngineNote]:

@@ -133,7 +133,6 @@ def assessment_history(*, assessment: Assessment) -> list[HistoryEntry]:
 #: An approved revision's note from an engine run (``impact_runs.approved_notes``): the kind, and
 #: how each moved figure reads (was the approved figure, now what that engine would print).
 ENGINE_NOTED = "noted"
-NOTED_FIGURE = "{output}, {estimate}, {quantity} (use {use})"
 NOTED_NEW = "{new} with engine {version}"
 
 
@@ -148,10 +147,8 @@ def _engine_note_entries(assessment: Assessment) -> list[HistoryEntry]:
         entries.append(HistoryEntry(
             at=note.run.finished_at, user=by.get_username() if by else "", user_name=display_name(by) if by else "",
             subject=f"Assessment revision {assessment.revision}", kind=ENGINE_NOTED, note=note.text,
-            changes=[FieldChange(NOTED_FIGURE.format(output=line.output, estimate=line.estimate,
-                                                     quantity=line.quantity, use=use),
-                                 line.old, NOTED_NEW.format(new=line.new, version=note.run.engine_version))
-                     for use, line in note.lines]))
+            changes=[FieldChange(figure, line.old, NOTED_NEW.format(new=line.new, version=note.run.engine_version))
+                     for figure, line in note.figures]))
     return entries
 
 
