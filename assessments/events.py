@@ -125,6 +125,7 @@ class What(models.TextChoices):
     CONTACT_REPORT_PDF = "contact_report_pdf", "contact report PDF"
     CONTACT_REPORTS_PDF = "contact_reports_pdf", "contact reports PDF"
     EXPORT = "export", "export"
+    PORTFOLIO_CSV = "portfolio_csv", "portfolio CSV"
     # Refused case numbers: where the number was typed.
     NEW_CASE = "new_case", "new case"
     CASE_RENAME = "case_rename", "case renumbered"

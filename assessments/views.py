@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from reviewer.http import AuthenticatedHttpRequest
 
-from . import case_links, permissions, presentation, review, selectors, services
+from . import case_links, departures, permissions, presentation, review, selectors, services
 from .case_list import CASES_PER_PAGE as CASES_PER_PAGE
 from .case_list import case_list
 from .esd import registry
@@ -220,6 +220,7 @@ def scenario_results(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse
             "reason_flags": case_links.scenario_reason_flags(scenario=scenario),
             "can_edit": permissions.can_edit_assessment(request.user, scenario.assessment),
             "sensitivity": use_sensitivity(scenario=scenario),
+            "departures": departures.use_page(scenario=scenario),
         },
     )
 

@@ -64,7 +64,8 @@ def custody_rows_visible(rows: QuerySet[CbiAccess], *, user: User | AnonymousUse
     return rows.exclude(submission_id__in=Submission.objects.filter(is_cbi=True).values("pk"))
 
 
-def _cell(value: object) -> str:
+def csv_cell(value: object) -> str:
+    """A CSV cell that a spreadsheet reads as text, never as a formula (OWASP's CSV injection rule)."""
     text = "" if value is None else str(value)
     return "'" + text if text.startswith(_FORMULA_STARTS) else text
 
@@ -73,7 +74,7 @@ def csv_rows(rows: Iterable[CbiAccess]) -> Iterator[list[str]]:
     """The header, then one list of cells per row (times in UTC, ISO 8601)."""
     yield list(CSV_HEADER)
     for row in rows:
-        yield [_cell(value) for value in (
+        yield [csv_cell(value) for value in (
             row.at.astimezone(UTC).isoformat(timespec="seconds"), row.get_kind_display(),
             row.get_what_display(), row.case_number, row.revision, row.detail, row.username, row.os_user, row.ip,
             row.user_agent,

@@ -1,5 +1,6 @@
 """Every benchmark, in one command (``bash benchmarks/run.sh``): the engine, the pages at
-10,000 cases, the IRER render and a load run against gunicorn and the report workers that
+10,000 cases, the portfolio page at each size (``portfolio.py``: its rows examined, flat as the
+cases grow), the IRER render and a load run against gunicorn and the report workers that
 draw the PDFs (``load.py``: one ``manage.py report_worker`` by default, which leaves the second
 of this machine's two cores to the pages), and a change to the engine replayed over the
 stored work by the report workers with the supervisors' engine-change page (``impact.py``),
@@ -34,7 +35,7 @@ from reviewer.postgres import admin, server_url  # noqa: E402 (after the path)
 
 BENCH = Path(__file__).resolve().parent
 PYTHON = str(ROOT / ".venv/bin/python")
-STEPS = ("engine", "pages", "irer", "load", "impact")
+STEPS = ("engine", "pages", "portfolio", "irer", "load", "impact")
 # Issue 13's and issue 33's targets, on the 2-core machine.
 TARGET_PAGE_S = 0.100  # every page below, server time, at every size
 TARGET_PAGE_P99_S = 0.500  # under load: each page kind's p99
@@ -109,6 +110,20 @@ def summary(figures_dir: str, sizes: list[int]) -> None:
                          f"< {TARGET_PDF_P95_S * 1000:.0f} ms", verdict(pdf["p95_s"], TARGET_PDF_P95_S - 1e-9)])
         errors = load["pages"]["all"]["errors"]
         rows.append([f"load, {at}: errors", errors, "0", "met" if errors == 0 else "NOT met"])
+    portfolio = {cases: load_figures(figures_dir, f"portfolio-{cases}") or {} for cases in sizes}
+    for name in [n for n in portfolio[sizes[-1]] if n.startswith("portfolio")]:
+        for cases in sizes:
+            found = portfolio[cases].get(name)
+            if found:
+                rows.append([f"{name}, {cases:,} cases (queries {found['queries']}; rows examined "
+                             f"{found['rows_examined']:,})", ms(found["median_s"]), f"≤ {TARGET_PAGE_S * 1000:.0f} ms",
+                             verdict(found["median_s"], TARGET_PAGE_S)])
+        first, last = portfolio[sizes[0]].get(name), portfolio[sizes[-1]].get(name)
+        if len(sizes) > 1 and first and last:
+            flat = last["rows_examined"] <= first["rows_examined"] * 1.5 + 100
+            rows.append([f"{name}: rows examined {sizes[0]:,} → {sizes[-1]:,} cases",
+                         f"{first['rows_examined']:,} → {last['rows_examined']:,}", "flat",
+                         "met" if flat else "NOT met"])
     found = load_figures(figures_dir, "impact")
     if found:
         run = found["run"]
@@ -177,7 +192,7 @@ def main() -> None:
         if "engine" not in args.skip:
             durations["engine"] = step("Engine", [PYTHON, str(BENCH / "engine_compute.py"), "--runs", str(args.engine_runs)], env)
         sizes = sorted({int(n.replace("_", "")) for n in args.cases.split(",") if n.strip()})
-        needs_data = any(name not in args.skip for name in ("pages", "load", "impact"))
+        needs_data = any(name not in args.skip for name in ("pages", "portfolio", "load", "impact"))
         seed_info = ""
         for cases in sizes if needs_data else []:
             # The pages at every size; the load at the largest, on the database left seeded.
@@ -193,6 +208,10 @@ def main() -> None:
             if "pages" not in args.skip:
                 durations[f"pages {cases:,}"] = step(f"Pages at {cases:,} cases", [
                     PYTHON, str(BENCH / "pages.py"), "--seed-info", seed_info, "--repeat", str(args.repeat)], env)
+            if "portfolio" not in args.skip:
+                durations[f"portfolio {cases:,}"] = step(f"Portfolio at {cases:,} cases", [
+                    PYTHON, str(BENCH / "portfolio.py"), "--seed-info", seed_info, "--repeat", str(args.repeat),
+                    "--rebuild"], env)
         if "irer" not in args.skip:
             # irer_render.py makes its own test database (test_<name>) with the test settings.
             durations["irer"] = step("IRER", [PYTHON, str(BENCH / "irer_render.py"), "--repeat", str(args.irer_repeat)],

@@ -214,7 +214,29 @@ def seed(*, cases: int, computed_every: int, users: int, rng: random.Random) -> 
         timings["decisions_s"] = time.perf_counter() - start
 
         start = time.perf_counter()
-        refresh_latest_assessment()  # each case's copy of its latest assessment (bulk_create skips it)
+        # As a team works: each revision started a day after its case (revision 2 a day later),
+        # submitted three days after it started, returned or approved six days after that, so
+        # the portfolio's months and times in each status spread as the cases do. The times are
+        # set after the rows are written, past the triggers that keep approved work final
+        # (migration 0006), as a restore of a dump would (session_replication_role).
+        with connection.cursor() as cursor:
+            cursor.execute("SET LOCAL session_replication_role = replica")
+            cursor.execute(
+                f"UPDATE {Assessment._meta.db_table} AS a SET created_at = s.created_at + a.revision * interval '1 day', "
+                f"approved_at = CASE WHEN a.approved_at IS NULL THEN NULL "
+                f"ELSE s.created_at + a.revision * interval '1 day' + interval '9 days' END "
+                f"FROM {Submission._meta.db_table} AS s WHERE a.submission_id = s.id")
+            cursor.execute(
+                f"UPDATE {ReviewDecision._meta.db_table} AS d SET at = a.created_at + CASE d.action "
+                f"WHEN 'submit' THEN interval '3 days' ELSE interval '9 days' END "
+                f"FROM {Assessment._meta.db_table} AS a WHERE d.assessment_id = a.id")
+            cursor.execute("SET LOCAL session_replication_role = origin")
+        timings["times_s"] = time.perf_counter() - start
+
+        start = time.perf_counter()
+        # Each case's copy of its latest assessment (bulk_create skips it); its signal builds
+        # the portfolio's ledger from every row (portfolio.receivers: a full rebuild).
+        refresh_latest_assessment()
         timings["latest_s"] = time.perf_counter() - start
 
         start = time.perf_counter()
@@ -245,6 +267,7 @@ def seed(*, cases: int, computed_every: int, users: int, rng: random.Random) -> 
         "submissions_of_computed": list(
             Assessment.objects.filter(pk__in=computed_ids).order_by("pk").values_list("submission_id", flat=True)
         ),
+        "portfolio_method": scenario.scenario_key,
         "target": {"user": target.engineer.username, "submission": target.submission_id,
                    "assessment": target.pk, "scenario": scenario.pk},
         "rows": {

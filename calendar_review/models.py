@@ -35,7 +35,7 @@ from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
 from assessments.limits import text_error
-from assessments.models import Submission
+from assessments.models import DUE_COPIED, Submission, case_rows_refreshed
 from assessments.models.case_fields import EARLIEST_DATE, DateRange
 
 from .due import Span, due_date
@@ -99,9 +99,10 @@ def refresh_case_due(*, submission_ids: Iterable[int] | None = None) -> None:
     One UPDATE that reads the calendars in the same statement, as
     ``assessments.models.refresh_latest_assessment`` does; no history record (derived fields)."""
     calendar = ReviewCalendar.objects.filter(submission=OuterRef("pk"))
+    ids = None if submission_ids is None else list(submission_ids)
     cases = Submission.objects.all()
-    if submission_ids is not None:
-        cases = cases.filter(pk__in=list(submission_ids))
+    if ids is not None:
+        cases = cases.filter(pk__in=ids)
     cases.update(
         due_on=Coalesce(Subquery(calendar.values("due_on")[:1]), default_due_expression(),
                         output_field=models.DateField()),
@@ -109,6 +110,7 @@ def refresh_case_due(*, submission_ids: Iterable[int] | None = None) -> None:
         calendar_recorded=Exists(calendar),
         assigned_engineer=Subquery(calendar.values("assigned_engineer")[:1]),
     )
+    case_rows_refreshed.send(sender=Submission, submission_ids=ids, what=DUE_COPIED)
 
 
 def _today() -> date:

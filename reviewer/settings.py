@@ -96,6 +96,7 @@ INSTALLED_APPS = [
     "assessments",
     "contacts",  # contact reports with the submitter (ChemSTEER's Contact Report)
     "calendar_review",  # the review calendar (TSCA's 90 days, suspensions, extensions) and assignment
+    "portfolio",  # the team's rework and open workload (/portfolio/): after calendar_review, whose due dates it sums
     "notices",  # notices in the application and by email; supervisors' comments on single uses
     "audit",  # after axes: its login-failed receiver reads what axes decided
     "demo",  # manage.py load_demo: the demo data of a developer's machine

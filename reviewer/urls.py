@@ -19,6 +19,7 @@ urlpatterns = [
     path(health.PATH, health.healthz, name="healthz"),
     path("", include("contacts.urls")),
     path("", include("calendar_review.urls")),
+    path("", include("portfolio.urls")),
     path("", include("notices.urls")),
     path("", include("audit.urls")),
     path("", include("api.urls")),  # the JSON API under /api/v1/ and the API tokens page (docs/api.md)

@@ -11,7 +11,7 @@ from django.http import HttpRequest
 from django.urls import reverse
 from ninja import Router
 
-from assessments import selectors
+from assessments import departures, selectors
 from assessments.models import Assessment, Scenario, case_snapshot
 from assessments.presentation import scenario_state
 from audit.services import What
@@ -81,3 +81,19 @@ def use_detail(request: HttpRequest, use_id: int) -> dict[str, Any]:
             "scenario_key": scenario.scenario_key, "state": scenario_state(scenario), "inputs": scenario.inputs,
             "reasons": scenario.reasons, "computed_inputs": scenario.computed_inputs,
             "computed_at": scenario.computed_at, "result": scenario.result}
+
+
+@router.get("/uses/{int:use_id}/departures", url_name="api-use-departures",
+            response={200: schemas.UseDepartures, **ERRORS},
+            summary="One use's defaults against the case: each departure from a default and what it alone moves")
+def use_departures(request: HttpRequest, use_id: int) -> dict[str, Any]:
+    """The results page's "Defaults against the case" (``assessments.departures``): each input
+    the use was computed with that departs from the document's default (its default, value,
+    source and reason), the outputs it alone moves (with the defaults alone, with it alone,
+    the relative change and the review threshold crossed), and every output with the
+    defaults alone, with all departures and with each alone (``rows``). Against the case as
+    the revision prints it; an uncomputed use has ``computed`` false and nothing listed."""
+    scenario = selectors.scenario_get(user=token_of(request).owner, pk=use_id)
+    record_cbi_read(request, what=What.USE_RESULTS, assessment=scenario.assessment, detail=scenario.title)
+    found = departures.use_departures(scenario, case=scenario.assessment.case_data)
+    return {"id": scenario.pk, "assessment_id": scenario.assessment_id, **found.as_dict()}

@@ -99,6 +99,69 @@ class UseDetail(Schema):
     result: dict[str, Any] | None
 
 
+class DepartureEffect(Schema):
+    id: str = Field(description="The output's release or exposure: release-N, exposure-L (as esd sensitivity names it)")
+    estimate: str = Field(description="The estimate's label with the defaults alone")
+    departed_estimate: str | None = Field(description="Its label with this departure alone, where it differs")
+    quantity: str = Field(description="kg_yr, kg_site_day, mg_day, mg_m3, apdr_mg_kg_day, add_mg_kg_day or "
+                                      "ladd_mg_kg_day")
+    units: str
+    route: str | None
+    default: float | None = Field(description="With every departure at its default")
+    departed: float | None = Field(description="With this departure alone")
+    relative: float | None = Field(description="(departed - default) / default")
+    threshold: str | None = Field(description="The review threshold crossed: rank changed, now above or no "
+                                              "longer above the case's TLV/PEL")
+
+
+class MediaChange(Schema):
+    id: str
+    default: str
+    departed: str
+
+
+class Departure(Schema):
+    symbol: str
+    label: str
+    default: Any = Field(description="The document's default, as the engine reads it")
+    value: Any = Field(description="The value the use was computed with")
+    default_text: str
+    value_text: str
+    source: str = Field(description="submitter data (linked to the case) or reviewer override")
+    reason: str
+    effects: list[DepartureEffect]
+    thresholds: list[str]
+    largest_relative: float | None
+    media: list[MediaChange]
+    refused: dict[str, str] | None = Field(description="The engine's errors when it refuses this departure alone")
+
+
+class DepartureRow(Schema):
+    id: str
+    estimate: str
+    quantity: str
+    units: str
+    route: str | None
+    defaults: float | None
+    all_departures: float | None
+    each: list[float | None] = Field(description="With each departure alone, in the order of departures")
+
+
+class UseDepartures(Schema):
+    id: int
+    assessment_id: int
+    use: int = Field(description="The use's position in its revision")
+    title: str
+    scenario_key: str
+    computed: bool
+    summary: str
+    departures: list[Departure]
+    rows: list[DepartureRow]
+    refused: dict[str, str] | None = Field(description="The engine's errors when it refuses the inputs with every "
+                                                       "departure at its default")
+    all_refused: dict[str, str] | None
+
+
 class SubmitIn(Schema):
     note: str = ""
     volume_reason: str = ""

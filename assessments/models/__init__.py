@@ -16,7 +16,16 @@ name, whether an instance is saved). Every model and public name is imported her
 """
 
 from . import guards  # noqa: F401  (connects the approved-work guard to the models' signals)
-from .assessments import Assessment, IrerNote, ReviewDecision, as_printed, refresh_latest_assessment
+from .assessments import (
+    DUE_COPIED,
+    LATEST_COPIED,
+    Assessment,
+    IrerNote,
+    ReviewDecision,
+    as_printed,
+    case_rows_refreshed,
+    refresh_latest_assessment,
+)
 from .case_fields import (
     CASE_NUMBER_TAKEN,
     FINITE_MAX,
@@ -85,7 +94,7 @@ __all__ = [
     "ImpactRun", "ImpactPart", "ImpactUse",
     # statuses and approval
     "Status", "DecisionAction", "NO_ASSESSMENT", "LATEST_STATUS_CHOICES", "ApprovedWorkLocked",
-    "APPROVED_WORK_LOCKED", "refresh_latest_assessment", "as_printed",
+    "APPROVED_WORK_LOCKED", "refresh_latest_assessment", "as_printed", "case_rows_refreshed", "LATEST_COPIED", "DUE_COPIED",
     # the case's fields
     "CaseType", "PhysicalState", "ExposureLimitUnit", "ExposureLimitKind", "VolumeQualifier", "GroundwaterMigration", "IrerNote",
     "NumberRange", "CASE_NUMBER_TAKEN", "PCT_500_ABOVE_PCT_1000",

@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import OuterRef, Q, Subquery, Value
 from django.db.models.functions import Coalesce
+from django.dispatch import Signal
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
@@ -263,6 +264,15 @@ def as_printed(assessment: Assessment) -> Assessment:
     return printed
 
 
+#: The copies on the cases (``Submission.DERIVED_FIELDS``) were written in one UPDATE, which
+#: sends no model signal. Keyword arguments: ``submission_ids`` (None: every case) and
+#: ``what``: :data:`LATEST_COPIED` (by :func:`refresh_latest_assessment`, which bulk loads call
+#: after writing revisions and uses without ``save()``) or :data:`DUE_COPIED` (by the review
+#: calendar's ``refresh_case_due``). The portfolio's ledger follows them (``portfolio.receivers``).
+case_rows_refreshed = Signal()
+LATEST_COPIED, DUE_COPIED = "latest", "due"
+
+
 def refresh_latest_assessment(*, submission_ids: Iterable[int] | None = None) -> None:
     """Copy each case's latest assessment (its highest revision: status, revision number,
     engineer) onto the case (``Submission.LATEST_FIELDS``); ``NO_ASSESSMENT`` and nulls
@@ -276,15 +286,17 @@ def refresh_latest_assessment(*, submission_ids: Iterable[int] | None = None) ->
     history record: these fields are derived, like ``is_cbi``, and left out of the case's
     history. Approved work is not touched: only the case's row is written.
     """
+    ids = None if submission_ids is None else list(submission_ids)
     latest = Assessment.objects.filter(submission=OuterRef("pk")).order_by("-revision")
     cases = Submission.objects.all()
-    if submission_ids is not None:
-        cases = cases.filter(pk__in=list(submission_ids))
+    if ids is not None:
+        cases = cases.filter(pk__in=ids)
     cases.update(
         latest_status=Coalesce(Subquery(latest.values("status")[:1]), Value(NO_ASSESSMENT)),
         latest_revision=Subquery(latest.values("revision")[:1]),
         latest_engineer=Subquery(latest.values("engineer")[:1]),
     )
+    case_rows_refreshed.send(sender=Submission, submission_ids=ids, what=LATEST_COPIED)
 
 
 class ReviewDecision(models.Model):

@@ -41,6 +41,7 @@ READS = [
     ("get", "/api/v1/assessments/{assessment}", {"*": 200}),
     ("get", "/api/v1/assessments/{assessment}/uses", {"*": 200}),
     ("get", "/api/v1/uses/{use}", {"*": 200}),
+    ("get", "/api/v1/uses/{use}/departures", {"*": 200}),
     ("get", "/api/v1/assessments/{assessment}/report.docx?copy=sanitised", {"*": 200}),
 ]
 ACTIONS = [

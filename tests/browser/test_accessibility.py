@@ -148,11 +148,12 @@ REVIEWER_PAGES = [
     "revision 2", "revision 1", "returned revision", "revision 2 notes", "revision 2 history",
     "revision 2 compare", "revision 2 compare all", "revision 1 irer", "revision 1 irer sanitised",
     "revision 2 irer", "due", "notices", "methods validation", "password", "no such page", "contact report 1",
+    "portfolio",
 ] + [name for key in USE_KEYS for name in use_pages(key)]
 
 #: Every page a supervisor reaches, by name.
 SUPERVISOR_PAGES = ["home", "review queue", "due", "notices", "returned revision", "revision 2 history", "assign",
-                    "engine changes"]
+                    "engine changes", "portfolio"]
 
 
 def reviewer_paths(data) -> dict[str, str]:
@@ -174,7 +175,7 @@ def reviewer_paths(data) -> dict[str, str]:
         "revision 1 irer sanitised": f"/assessments/{first.pk}/irer/?copy=sanitised",
         "revision 2 irer": f"/assessments/{second.pk}/irer/",
         "due": "/due/", "notices": "/notices/", "methods validation": "/methods/validation/",
-        "password": "/accounts/password/", "no such page": "/no-such-page/",
+        "password": "/accounts/password/", "no such page": "/no-such-page/", "portfolio": "/portfolio/",
     }
     for number, report in enumerate(photoresist.contact_reports.order_by("pk"), start=1):
         paths[f"contact report {number}"] = f"/contacts/{report.pk}/"
@@ -191,7 +192,8 @@ def supervisor_paths(data) -> dict[str, str]:
             "returned revision": f"/assessments/{data['returned'].pk}/",
             "revision 2 history": f"/assessments/{data['second'].pk}/history/",
             "assign": f"/cases/{data['cvd'].pk}/assign/",
-            "engine changes": f"/engine/changes/?run={data['run'].pk}&status=all"}
+            "engine changes": f"/engine/changes/?run={data['run'].pk}&status=all",
+            "portfolio": "/portfolio/?period=36"}
 
 
 @dataclass

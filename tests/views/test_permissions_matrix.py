@@ -120,6 +120,9 @@ EXPECTED_GET: dict[str, dict[str, int]] = {
     # The supervisors' engine-change page (docs/engine-changes.md): a supervisor's only.
     "engine-changes": {"supervisor": 200, "*": 403},
     "engine-change-start": {"*": 405},  # POST only
+    # The portfolio (docs/portfolio.md): everyone's, a reviewer's own work, a supervisor's team.
+    "portfolio": {"*": 200},
+    "portfolio-csv": {"*": 200},
     "engine-change-progress": {"supervisor": 200, "*": 403},
     "assessment-submit": {"*": 405},
     "assessment-approve": {"*": 405},
