@@ -6,10 +6,12 @@ Factories build rows directly through the ORM with explicit values; demo fixture
 
 from __future__ import annotations
 
+import io
 import itertools
 
 import pytest
 from django.contrib.auth.models import Group, Permission
+from django.core.management import call_command
 
 from assessments.models import Assessment, Submission, refresh_latest_assessment
 from assessments.roles import REVIEWER_GROUP, SUPERVISOR_GROUP
@@ -72,3 +74,10 @@ def make_assessment(submission: Submission, engineer, **overrides) -> Assessment
     assessment = Assessment.objects.create(submission=submission, engineer=engineer, **overrides)
     refresh_latest_assessment(submission_ids=[submission.pk])
     return assessment
+
+
+@pytest.fixture
+def demo_data(settings) -> None:
+    """The demo data (``manage.py load_demo``), as a newcomer's quick start loads it."""
+    settings.DEBUG = True  # load_demo runs only on a development machine
+    call_command("load_demo", stdout=io.StringIO())

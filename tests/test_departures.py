@@ -35,6 +35,7 @@ from assessments.exposure_limits import ABOVE_TEXT, ExposureLimit
 from assessments.impact import NOW_ABOVE, RANK_CHANGED, at_default
 from assessments.impact_engines import InstalledEngine
 from assessments.models import Scenario, Submission
+from tests.contract.outputs import outputs
 from tests.contract.varied_inputs import case_inputs
 
 EXAMPLES = int(os.environ.get("PMN_PROPERTY_EXAMPLES", "4"))
@@ -72,22 +73,6 @@ def case_of(**fields: Any) -> Submission:
     return Submission(**{**values, **fields})
 
 
-def outputs(result: dict) -> dict[tuple[str, str | None, int, str], tuple[str, float]]:
-    """Every output of an ``esd compute`` result, written out here as the contract names them:
-    (id, route, the estimate's place, quantity) -> (the estimate's label, value)."""
-    found = {}
-    for kind, subjects, name, quantities in (("release", result["releases"], "number", RELEASE_QUANTITIES),
-                                             ("exposure", result["exposures"], "letter", EXPOSURE_QUANTITIES)):
-        for subject in subjects:
-            route = subject.get("route") if kind == "exposure" else None
-            for index, estimate in enumerate(subject["estimates"]):
-                for quantity, name_in_result, _ in quantities:
-                    if estimate.get(name_in_result) is not None:
-                        found[(f"{kind}-{subject[name]}", route, index, quantity)] = (estimate["label"],
-                                                                                    estimate[name_in_result])
-    return found
-
-
 def counts(result: dict) -> dict[tuple[str, str | None], int]:
     return {**{(f"release-{r['number']}", None): len(r["estimates"]) for r in result["releases"]},
             **{(f"exposure-{x['letter']}", x.get("route")): len(x["estimates"]) for x in result["exposures"]}}
@@ -104,14 +89,8 @@ def same(a: float | None, b: float | None) -> bool:
 # --- the demo case: the issue's done-when --------------------------------------------------------
 
 
-@pytest.fixture
-def demo(settings):
-    settings.DEBUG = True  # load_demo runs only on a development machine
-    call_command("load_demo", stdout=io.StringIO())
-
-
 @pytest.mark.django_db
-def test_the_demo_revision_2_lists_the_stripping_process_with_its_effect_on_each_release(demo):
+def test_the_demo_revision_2_lists_the_stripping_process_with_its_effect_on_each_release(demo_data):
     use = Scenario.objects.get(assessment__submission__case_number="P-18-0123", assessment__revision=2, position=1)
     found = departures.use_departures(use, case=use.assessment.case_data)
     by_symbol = {d.symbol: d for d in found.departures}

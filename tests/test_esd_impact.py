@@ -56,17 +56,11 @@ def refused(*overrides: str) -> str:
     return str(errors["--override"])
 
 
-@pytest.fixture
-def demo(settings):
-    settings.DEBUG = True  # load_demo runs only on a development machine
-    call_command("load_demo", stdout=io.StringIO())
-
-
 # --- the demo data -------------------------------------------------------------------------
 
 
 @pytest.mark.django_db
-def test_a_changed_default_lists_the_draft_to_recompute_and_the_approved_revision_to_note(demo):
+def test_a_changed_default_lists_the_draft_to_recompute_and_the_approved_revision_to_note(demo_data):
     status, out, err = run("impact", "--override", CHANGE)
     assert (status, err) == (0, "")
     lines = out.splitlines()
@@ -85,7 +79,7 @@ def test_a_changed_default_lists_the_draft_to_recompute_and_the_approved_revisio
 
 
 @pytest.mark.django_db
-def test_the_json_has_the_contracts_keys_and_new_is_a_fresh_compute(demo):
+def test_the_json_has_the_contracts_keys_and_new_is_a_fresh_compute(demo_data):
     status, out, err = run("impact", "--override", CHANGE, "--json")
     assert (status, err) == (0, "")
     printed = json.loads(out)
@@ -115,7 +109,7 @@ def test_the_json_has_the_contracts_keys_and_new_is_a_fresh_compute(demo):
 
 
 @pytest.mark.django_db
-def test_with_no_change_nothing_moves_and_nothing_is_written(demo):
+def test_with_no_change_nothing_moves_and_nothing_is_written(demo_data):
     with CaptureQueriesContext(connection) as queries:
         status, out, err = run("impact")
     assert (status, err) == (0, "")

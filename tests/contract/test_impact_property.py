@@ -33,6 +33,7 @@ from assessments.esd import registry
 from assessments.esd.parameters import CHOICE, EngineValidationError
 from assessments.esd.sensitivity import EXPOSURE_QUANTITIES, RELEASE_QUANTITIES
 from tests.conftest import make_assessment, make_submission
+from tests.contract.outputs import outputs
 from tests.properties.strategies import in_range
 
 pytestmark = pytest.mark.django_db
@@ -55,21 +56,6 @@ def impact_json(override: str) -> dict:
     call_command("esd", "impact", "--override", override, "--json", stdout=out, stderr=err)
     assert err.getvalue() == ""
     return json.loads(out.getvalue())
-
-
-def outputs(result: dict) -> dict[tuple[str, str | None, int, str], tuple[str, float]]:
-    """Every output of a result, written out here as the contract names them: (id, route, the
-    estimate's place, quantity) -> (the estimate's label, value)."""
-    found = {}
-    for kind, subjects, name, quantities in (("release", result["releases"], "number", RELEASE_QUANTITIES),
-                                             ("exposure", result["exposures"], "letter", EXPOSURE_QUANTITIES)):
-        for subject in subjects:
-            route = subject.get("route") if kind == "exposure" else None
-            for index, estimate in enumerate(subject["estimates"]):
-                for quantity, field, _ in quantities:
-                    if estimate.get(field) is not None:
-                        found[(f"{kind}-{subject[name]}", route, index, quantity)] = (estimate["label"], estimate[field])
-    return found
 
 
 def counts(result: dict) -> dict[tuple[str, str | None], int]:

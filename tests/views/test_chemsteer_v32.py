@@ -184,13 +184,7 @@ def test_the_irer_never_prints_the_column(reviewer, photoresist_use):
 # --- the demo's sample case -------------------------------------------------------------------------
 
 
-@pytest.fixture
-def demo(settings):
-    settings.DEBUG = True  # load_demo runs only on a development machine
-    call_command("load_demo", stdout=io.StringIO())
-
-
-def test_the_sample_cases_v32_column_shows_the_documented_differences_only(client, demo):
+def test_the_sample_cases_v32_column_shows_the_documented_differences_only(client, demo_data):
     """P-18-0123 (the EPA 2018 update's §7 sample, on ChemSTEER's daily use rule, releases only):
     the v3.2 column lists its method's two declared differences, neither applied (the body weight
     applies to no figure of a releases-only use; the daily use rule is ChemSTEER's already), and
