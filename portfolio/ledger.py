@@ -76,7 +76,9 @@ class Reads:
     changes: dict[int, list[tuple[datetime, str]]] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, case_ids: Iterable[int]) -> Reads:
+    def of(cls, case_ids: Iterable[int], *, history: bool = True) -> Reads:
+        """The rows of these cases; ``history=False``: the cases, their revisions and their
+        uses' methods only (what a case record is made from)."""
         ids = list(case_ids)
         reads = cls(cases=Submission.objects.in_bulk(ids))
         revisions = Assessment.objects.filter(submission_id__in=ids).order_by("submission_id", "revision")
@@ -84,6 +86,11 @@ class Reads:
             assessment.submission = reads.cases[assessment.submission_id]
             reads.revisions.setdefault(assessment.submission_id, []).append(assessment)
         assessment_ids = [a.pk for found in reads.revisions.values() for a in found]
+        if not history:
+            latest = [found[-1].pk for found in reads.revisions.values()]
+            for use in Scenario.objects.filter(assessment_id__in=latest).only("id", "assessment_id", "scenario_key"):
+                reads.uses.setdefault(use.assessment_id, []).append(use)
+            return reads
         for decision in (ReviewDecision.objects.filter(assessment_id__in=assessment_ids).order_by("at", "id")
                          .values_list("assessment_id", "at", "action", "to_status")):
             reads.decisions.setdefault(decision[0], []).append(decision[1:])
@@ -282,7 +289,7 @@ def _rebuild_due() -> dict[str, int]:
     CaseRecord.objects.all().delete()
     DueCell.objects.all().delete()
     totals: dict[Cells, rework.Share] = defaultdict(dict)
-    for reads in _chunks():
+    for reads in _chunks(history=False):
         found = [case_record(case, reads=reads) for case in reads.cases.values()]
         for record in found:
             rework.accumulate(totals[DUE], DUE.share(record))
@@ -290,10 +297,10 @@ def _rebuild_due() -> dict[str, int]:
     return _write_cells(totals)
 
 
-def _chunks() -> Iterator[Reads]:
+def _chunks(*, history: bool = True) -> Iterator[Reads]:
     ids = list(Submission.objects.order_by("pk").values_list("pk", flat=True))
     for first in range(0, len(ids), CHUNK):
-        yield Reads.of(ids[first:first + CHUNK])
+        yield Reads.of(ids[first:first + CHUNK], history=history)
 
 
 def _flush(cases: list[CaseRecord], revisions: list[RevisionRecord], totals: dict[Cells, rework.Share]) -> None:

@@ -6,15 +6,14 @@ records and a rebuild from the history gives the same cells."""
 from __future__ import annotations
 
 import math
-from datetime import UTC, datetime, timedelta
-from datetime import timezone as dt_timezone
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from django.core.management import CommandError, call_command
 from django.db import transaction
 
 from assessments import services, workflow
-from assessments.models import Scenario
+from assessments.models import DUE_COPIED, Scenario, Submission, case_rows_refreshed
 from portfolio import ledger, rework
 from portfolio.models import CaseRecord, DepartureCell, DueCell, RevisionRecord, ReworkCell
 from tests._review_support import TOY_KEY, add_computed_scenario, other_supervisor, toy_engine
@@ -173,3 +172,18 @@ def test_the_command_checks_and_rebuilds(toy_engine, reviewer, capsys):
     call_command("portfolio", "rebuild")
     assert "revisions: 1" in capsys.readouterr().out
     call_command("portfolio", "check")
+
+
+def test_due_dates_written_in_bulk_are_followed(toy_engine, reviewer):
+    """``refresh_case_due()`` for every case (one UPDATE, no model signal): the case records and
+    due cells are made again from the cases' rows, the revisions' records left as they were."""
+    draft = make_assessment(make_submission(), reviewer)
+    add_computed_scenario(draft)
+    revision = RevisionRecord.objects.get(pk=draft.pk)
+    due = date(2031, 5, 6)
+    Submission.objects.update(due_on=due)
+    case_rows_refreshed.send(sender=Submission, submission_ids=None, what=DUE_COPIED)
+    assert CaseRecord.objects.get(pk=draft.submission_id).due_on == due
+    assert DueCell.objects.filter(due_on=due, cases=1).count() == 2  # every method, and the toy's
+    assert RevisionRecord.objects.get(pk=draft.pk).departures == revision.departures
+    consistent()
