@@ -26,7 +26,7 @@ from django.db.models import F
 
 from assessments import departures
 from assessments.exposure_limits import case_limit
-from assessments.models import Assessment, ReviewDecision, Scenario, Status, Submission
+from assessments.models import Assessment, DecisionAction, ReviewDecision, Scenario, Status, Submission
 
 from . import rework
 from .models import CaseRecord, DepartureCell, DueCell, RevisionRecord, ReworkCell
@@ -142,7 +142,10 @@ def revision_record(assessment: Assessment, *, reads: Reads, old: RevisionRecord
     for use in uses:
         if use.result is None or use.computed_at is None:
             continue
-        stamp = computed_of[str(use.pk)] = use.computed_at.isoformat()
+        # What the departures were found from: the result, and the case's TLV/PEL and molecular
+        # weight that decide an exposure's crossing (an amendment of either finds them again).
+        stamp = computed_of[str(use.pk)] = "|".join(
+            (use.computed_at.isoformat(), repr(case_limit(printed)), repr(printed.molecular_weight)))
         if kept.get(str(use.pk)) == stamp and old is not None:
             facts += [fact for fact in old.departures if fact["use"] == use.pk]
         else:
@@ -151,7 +154,7 @@ def revision_record(assessment: Assessment, *, reads: Reads, old: RevisionRecord
         assessment_id=assessment.pk, case_id=case.pk, revision=assessment.revision,
         engineer_id=assessment.engineer_id, cbi=case.is_cbi, month=rework.month_of(assessment.created_at),
         status=assessment.status, status_since=spans[-1].start,
-        returns=sum(1 for _, action, _ in decisions if action == "return"),
+        returns=sum(1 for _, action, _ in decisions if action == DecisionAction.RETURN),
         amendments=rework.amendments_within(amendments, assessment.created_at, next_started),
         recomputes=rework.recomputes_after(submitted, reads.computed.get(assessment.pk, [])),
         draft_seconds=seconds[Status.DRAFT], submitted_seconds=seconds[Status.SUBMITTED],

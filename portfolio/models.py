@@ -68,8 +68,9 @@ class RevisionRecord(models.Model):
     returned_seconds = models.BigIntegerField(default=0)
     scenarios = models.JSONField(default=list)
     departures = models.JSONField(default=list)
-    #: Each computed use's result as the departures were found for it ({use id: computed_at}):
-    #: a use whose result has not changed is not run through the engine again.
+    #: What each computed use's departures were found from ({use id: its result's time, and the
+    #: case's TLV/PEL and molecular weight}): a use none of which has changed is not run through
+    #: the engine again.
     departures_of = models.JSONField(default=dict)
 
 
