@@ -284,3 +284,28 @@ def open_case_rows(filters: Filters, user: User | AnonymousUser, *, today: date)
             .annotate(returns=_sum("returns"), amendments=_sum("amendments"), recomputes=_sum("recomputes"))}
     return [OpenCase(case, (case.due_on - today).days if case.due_on else 0, *sums.get(case.pk, (0, 0, 0)))
             for case in listed]
+
+
+# --- one case's rework, revision by revision ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RevisionRework:
+    """A revision's rework as its ledger record holds it, with the seconds in each timed
+    status up to now (``rework.seconds_in``) and its computed uses' departures."""
+
+    revision: int
+    status: str
+    returns: int
+    amendments: int
+    recomputes: int
+    seconds: dict[str, int]
+    departures: list[dict[str, Any]]
+
+
+def case_rework(case: Submission, *, now: datetime) -> list[RevisionRework]:
+    """Each revision of ``case``, oldest first (the case page's Rework section, the API)."""
+    return [RevisionRework(record.revision, record.status, record.returns, record.amendments, record.recomputes,
+                           rework.seconds_in(record, now), list(record.departures))
+            for record in RevisionRecord.objects.filter(case_id=case.pk).order_by("revision")]
+

@@ -9,6 +9,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.forms import BaseForm
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.urls import reverse
+from django.utils import timezone
 from ninja import Router
 from ninja.params.functions import Query  # what ninja.Query calls, typed as a default value
 
@@ -18,6 +19,7 @@ from assessments.case_list import CASES_PER_PAGE, CaseListRefused
 from assessments.models import Assessment, Submission, case_snapshot
 from audit.services import What
 from calendar_review.selectors import case_due_state
+from portfolio import figures
 
 from ..auth import token_of
 from ..core import acting, json, record_cbi_read
@@ -111,6 +113,22 @@ def case_detail(request: HttpRequest, case_id: int) -> dict[str, Any]:
     record_cbi_read(request, what=What.CASE_PAGE, submission=submission)
     return {"id": submission.pk, "case": case_snapshot(submission), "is_cbi": submission.is_cbi,
             "revisions": [revision_summary(a) for a in selectors.assessments_for_submission(submission=submission)]}
+
+
+@router.get("/cases/{int:case_id}/rework", url_name="api-case-rework", response={200: schemas.CaseRework, **ERRORS},
+            summary="A case's rework, revision by revision, and the days left on its review clock")
+def case_rework(request: HttpRequest, case_id: int) -> dict[str, Any]:
+    """What the case page's Rework section shows (docs/portfolio.md): each revision's returns,
+    amendments and recomputes after submission, its seconds in each status up to now and the
+    departures of its computed uses from the documents' defaults. A CBI case: 404 for a token
+    of a user not cleared for CBI, as every case route."""
+    submission = selectors.submission_get(user=token_of(request).owner, pk=case_id)
+    due = case_due_state(submission)
+    return {"case_number": submission.case_number, "due_date": due.due_on, "days_left": due.days_left,
+            "clock_stopped_since": due.clock_stopped_on,
+            "revisions": [{"revision": r.revision, "status": r.status, "returns": r.returns, "amendments": r.amendments,
+                           "recomputes_after_submission": r.recomputes, "seconds_in_status": r.seconds,
+                           "departures": r.departures} for r in figures.case_rework(submission, now=timezone.now())]}
 
 
 @router.get("/cases/{int:case_id}/revisions", url_name="api-case-revisions",

@@ -48,6 +48,24 @@ class RevisionSummary(Schema):
     url: str
 
 
+class RevisionRework(Schema):
+    revision: int
+    status: str
+    returns: int
+    amendments: int
+    recomputes_after_submission: int
+    seconds_in_status: dict[str, int]
+    departures: list[dict[str, Any]]
+
+
+class CaseRework(Schema):
+    case_number: str
+    due_date: date | None
+    days_left: int | None
+    clock_stopped_since: date | None
+    revisions: list[RevisionRework]
+
+
 class CaseDetail(Schema):
     id: int
     case: dict[str, Any]

@@ -12,8 +12,7 @@ from django.utils import timezone
 from assessments.models import Status, Submission
 from assessments.numbers import significant
 
-from .. import rework
-from ..models import RevisionRecord
+from .. import figures, rework
 
 register = template.Library()
 
@@ -26,12 +25,9 @@ def _days(seconds: int) -> str:
 
 @register.inclusion_tag("portfolio/_case_rework.html")
 def rework_section(submission: Submission) -> dict[str, Any]:
-    now = timezone.now()
-    rows = []
-    for record in RevisionRecord.objects.filter(case_id=submission.pk).order_by("revision"):
-        seconds = rework.seconds_in(record, now)
-        rows.append({"revision": record.revision, "status": Status(record.status).label.lower(), "returns": record.returns,
-                     "amendments": record.amendments, "recomputes": record.recomputes,
-                     "days": [_days(seconds[str(status)]) for status in rework.TIMED],
-                     "departures": len(record.departures)})
+    rows = [{"revision": found.revision, "status": Status(found.status).label.lower(), "returns": found.returns,
+             "amendments": found.amendments, "recomputes": found.recomputes,
+             "days": [_days(found.seconds[str(status)]) for status in rework.TIMED],
+             "departures": len(found.departures)}
+            for found in figures.case_rework(submission, now=timezone.now())]
     return {"rows": rows}

@@ -37,6 +37,7 @@ def _objects(reviewer, *, cbi: bool) -> dict:
 READS = [
     ("get", "/api/v1/cases/{case}", {"*": 200}),
     ("get", "/api/v1/cases/{case}/revisions", {"*": 200}),
+    ("get", "/api/v1/cases/{case}/rework", {"*": 200}),
     ("get", "/api/v1/cases/{case}/export", {"*": 200}),
     ("get", "/api/v1/assessments/{assessment}", {"*": 200}),
     ("get", "/api/v1/assessments/{assessment}/uses", {"*": 200}),
