@@ -1,5 +1,5 @@
 """Every benchmark, in one command (``bash benchmarks/run.sh``): the engine, the pages at
-10,000 cases, the portfolio page at each size (``portfolio.py``: its rows examined, flat as the
+10,000 cases, the portfolio page at each size (``portfolio_page.py``: its rows examined, flat as the
 cases grow), the IRER render and a load run against gunicorn and the report workers that
 draw the PDFs (``load.py``: one ``manage.py report_worker`` by default, which leaves the second
 of this machine's two cores to the pages), and a change to the engine replayed over the
@@ -210,7 +210,7 @@ def main() -> None:
                     PYTHON, str(BENCH / "pages.py"), "--seed-info", seed_info, "--repeat", str(args.repeat)], env)
             if "portfolio" not in args.skip:
                 durations[f"portfolio {cases:,}"] = step(f"Portfolio at {cases:,} cases", [
-                    PYTHON, str(BENCH / "portfolio.py"), "--seed-info", seed_info, "--repeat", str(args.repeat),
+                    PYTHON, str(BENCH / "portfolio_page.py"), "--seed-info", seed_info, "--repeat", str(args.repeat),
                     "--rebuild"], env)
         if "irer" not in args.skip:
             # irer_render.py makes its own test database (test_<name>) with the test settings.

@@ -67,12 +67,19 @@ class Chart:
 
 
 def _fit(label: str) -> str:
-    """A label cut to :data:`MAX_LABEL` with an ellipsis (the table holds it whole)."""
+    """A label cut to :data:`MAX_LABEL` with an ellipsis (the table holds it whole): the longest
+    start of it that fits with the ellipsis, found by halving (a label's width grows with its
+    length)."""
     if text_width(label) <= MAX_LABEL:
         return label
-    while label and text_width(label + "…") > MAX_LABEL:
-        label = label[:-1]
-    return label.rstrip() + "…"
+    low, high = 0, len(label)  # label[:low] + "…" fits; label[:high] + "…" does not
+    while high - low > 1:
+        middle = (low + high) // 2
+        if text_width(label[:middle] + "…") <= MAX_LABEL:
+            low = middle
+        else:
+            high = middle
+    return label[:low].rstrip() + "…"
 
 
 def bar_chart(*, id: str, title: str, description: str, rows: Sequence[Row], columns: Sequence[str],

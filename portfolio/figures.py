@@ -21,10 +21,10 @@ from django.db.models import Exists, IntegerField, OuterRef, Q, QuerySet, Sum
 from django.db.models.functions import Coalesce
 
 from assessments import presentation
-from assessments.due_dates import of_engineer, open_cases, running
+from assessments.due_dates import of_engineer, running
 from assessments.esd import registry
 from assessments.impact_runs import engineer_choices
-from assessments.models import Scenario, Submission
+from assessments.models import Scenario, Status, Submission
 from assessments.roles import is_cbi_cleared, is_supervisor
 from assessments.selectors import visible_submissions
 
@@ -271,14 +271,16 @@ def open_case_rows(filters: Filters, user: User | AnonymousUser, *, today: date)
     """The open cases whose clock runs, soonest due first (:data:`LISTED`: the cases' own
     due-date index), each with the rework of all its revisions (the ledger's records of
     those cases alone)."""
-    cases = running(open_cases(visible_submissions(user=user)))
+    # The cases' own due-date index (``submission_open_due_first``), without the lists'
+    # older-engine mark; the columns listed only.
+    cases = running(visible_submissions(user=user).exclude(latest_status=Status.APPROVED))
     if filters.engineer is not None:
         cases = of_engineer(cases, User(pk=filters.engineer))
     if filters.scenario:
         cases = cases.filter(Exists(Scenario.objects.filter(
             assessment__submission=OuterRef("pk"), assessment__revision=OuterRef("latest_revision"),
             scenario_key=filters.scenario)))
-    listed = list(cases.order_by("due_on", "id")[:LISTED])
+    listed = list(cases.order_by("due_on", "id").only("id", "case_number", "due_on", "is_cbi")[:LISTED])
     sums = {row["case_id"]: (row["returns"], row["amendments"], row["recomputes"])
             for row in RevisionRecord.objects.filter(case_id__in=[c.pk for c in listed]).values("case_id")
             .annotate(returns=_sum("returns"), amendments=_sum("amendments"), recomputes=_sum("recomputes"))}

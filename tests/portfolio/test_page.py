@@ -17,8 +17,10 @@ from django.utils import timezone
 
 from assessments import services, workflow
 from assessments.models import Scenario, Submission
+from assessments.sensitivity_view import text_width
 from audit.models import CbiAccess
 from portfolio import ledger, views
+from portfolio.charts import MAX_LABEL, Row, bar_chart
 from tests._review_support import add_computed_scenario, other_reviewer, toy_engine
 from tests.conftest import make_assessment, make_submission, make_user
 
@@ -154,3 +156,13 @@ def test_open_cases_fall_in_their_days_left(client, toy_engine, reviewer, superv
     listed = [r[1] for r in table if r[0] == "Open cases, soonest due" and r[2] == "days left"]
     assert listed[:2] == [cases["long overdue"].case_number, cases["overdue"].case_number]
     assert cases["stopped"].case_number not in listed
+
+
+def test_a_long_label_is_cut_to_fit_and_kept_whole_in_the_table():
+    long = "Photoresist use in semiconductor manufacturing: the 2010 ESD with EPA's 2018 update"
+    chart = bar_chart(id="c", title="t", description="d", rows=[Row(long, 2.0, "2"), Row("Short", 1.0, "1")],
+                      columns=["Method", "Rework"], table=[[long, "2"], ["Short", "1"]])
+    cut = chart.bars[0].label
+    assert cut.endswith("…") and long.startswith(cut[:-1]) and text_width(cut) <= MAX_LABEL
+    assert text_width(long[:len(cut)] + "…") > MAX_LABEL  # the longest start that fits
+    assert chart.bars[1].label == "Short" and chart.rows[0][0] == long
