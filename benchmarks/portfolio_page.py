@@ -6,7 +6,7 @@ examined (``pages.plan_figures``): these read the ledger's cells and one page of
 index, so the rows examined stay flat as the cases grow. Also the ledger's size and the time of
 ``manage.py portfolio rebuild``. Prints figures; asserts nothing.
 
-    DATABASE_URL=... SECRET_KEY=... .venv/bin/python benchmarks/portfolio.py --seed-info /tmp/seed.json
+    DATABASE_URL=... SECRET_KEY=... .venv/bin/python benchmarks/portfolio_page.py --seed-info /tmp/seed.json
 """
 
 from __future__ import annotations
