@@ -60,6 +60,9 @@ class Chart:
     bars: list[Bar]
     columns: list[str]
     rows: list[list[str]]
+    #: The table's leading columns of words (the first a row's heading); the others are figures,
+    #: set to the right.
+    text_columns: int = 1
 
     @property
     def empty(self) -> bool:
@@ -83,7 +86,7 @@ def _fit(label: str) -> str:
 
 
 def bar_chart(*, id: str, title: str, description: str, rows: Sequence[Row], columns: Sequence[str],
-              table: Sequence[Sequence[str]]) -> Chart:
+              table: Sequence[Sequence[str]], text_columns: int = 1) -> Chart:
     """Bars for ``rows`` (value 0 draws no bar, its words still printed), scaled to the
     largest; ``columns`` and ``table`` the table beside it. No row: an empty chart, whose
     page says so in words."""
@@ -100,4 +103,4 @@ def bar_chart(*, id: str, title: str, description: str, rows: Sequence[Row], col
                         value_x=f"{label_room + width + GAP:.1f}"))
     height = TOP * 2 + len(rows) * ROW_HEIGHT
     return Chart(id=id, title=title, description=description, width=WIDTH, height=height, bars=bars,
-                 columns=list(columns), rows=[list(r) for r in table])
+                 columns=list(columns), rows=[list(r) for r in table], text_columns=text_columns)

@@ -94,7 +94,7 @@ def portfolio(filters: Filters, user: User | AnonymousUser, *, now: datetime) ->
             rows=[Row(f"{d.label} ({d.symbol})", d.uses, f"{d.uses:,}") for d in departures],
             columns=["Input", "Method", "Uses", "Crossing a review threshold", "Typical effect"],
             table=[[f"{d.label} ({d.symbol})", d.method, f"{d.uses:,}", f"{d.crossed:,}", d.typical]
-                   for d in departures]),
+                   for d in departures], text_columns=2),
     ]
     totals = [("Revisions started", f"{total.revisions:,}"),
               ("Revisions returned at least once", f"{total.returned_revisions:,}"),
