@@ -118,6 +118,11 @@ class Assessment(models.Model):
         help_text="Prints, for each use, how far each input's documented range moves each release and exposure, "
         "and how the overridden inputs move them from the document's default case.",
     )
+    irer_departures = models.BooleanField(
+        "print the defaults against the case (appendix)", default=False,
+        help_text="Prints, for each use, each input where the case departs from the document's default (its "
+        "source and reason) and what that departure alone does to each release and exposure.",
+    )
     chemsteer_v32 = models.BooleanField(
         "ChemSTEER v3.2 column", default=False,
         help_text="Shows on each use's results page, beside the engine's figures, the figures computed with "
@@ -154,7 +159,7 @@ class Assessment(models.Model):
     IRER_CHOICE_FIELDS = (
         "assessment_date", "irer_status", "irer_status_other", "notes", "pollution_prevention",
         "occupational_exposure_rating", "occupational_exposure_rating_reason", "exposure_based_review",
-        "irer_note", "irer_appendix", "irer_combine_releases", "irer_sensitivity",
+        "irer_note", "irer_appendix", "irer_combine_releases", "irer_sensitivity", "irer_departures",
     )
     #: Of those, what a new revision starts afresh instead of copying: its date is the day it is made.
     IRER_CHOICES_NOT_COPIED = ("assessment_date",)

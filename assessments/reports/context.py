@@ -36,6 +36,7 @@ from ..selectors import uses_volume
 from ..templatetags.figures import epa
 from . import header as header_lines
 from .cbi import redaction_for
+from .departures_appendix import appendix as departures_appendix
 from .document import (
     Block,
     Fields,
@@ -274,16 +275,18 @@ def irer_report(assessment: Assessment, *, appendix: bool | None = None, combine
         assert approved_at is not None, "an approved revision has no approval time"
         approval.append(Para(inline(f"Approved by {approved_by} on "
                                     f"{dateformat.format(_local(approved_at), 'F j, Y')}."), cls="approval"))
-    # The sensitivity appendix, by the reviewer's choice (off by default: ChemSTEER's length).
-    sensitivity: list[Block] = [sensitivity_appendix(uses)] if assessment.irer_sensitivity else []
+    # The sensitivity and the defaults against the case, each by the reviewer's choice (off by
+    # default: ChemSTEER's length).
+    optional: list[Block] = [*([sensitivity_appendix(uses)] if assessment.irer_sensitivity else []),
+                             *([departures_appendix(uses)] if assessment.irer_departures else [])]
     if with_appendix:
         appendix_blocks: list[Block] = [
             Heading(2, inline("Appendix: releases as computed, inputs used and calculation trace"))]
         for use in uses:
             appendix_blocks += use.appendix()
-        blocks.append(Group((*appendix_blocks, *sensitivity, *approval), cls="appendix", tag="section"))
+        blocks.append(Group((*appendix_blocks, *optional, *approval), cls="appendix", tag="section"))
     else:
-        blocks += [*sensitivity, *approval]
+        blocks += [*optional, *approval]
     running = Running(
         case_number=submission.case_number,
         case=(case_name,),

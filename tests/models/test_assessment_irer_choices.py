@@ -36,6 +36,7 @@ pytestmark = pytest.mark.django_db
 #: A value other than the default for each of the reviewer's choices: what the readers must carry.
 CHOSEN = {
     "irer_sensitivity": True,
+    "irer_departures": True,
     "assessment_date": datetime.date(2018, 2, 15),
     "irer_status": IrerStatus.OTHER,
     "irer_status_other": "Final for the docket",
