@@ -147,8 +147,8 @@ REVIEWER_PAGES = [
     "home", "home approved", "new case", "case", "case edit", "returned case", "case calendar", "new contact",
     "revision 2", "revision 1", "returned revision", "revision 2 notes", "revision 2 history",
     "revision 2 compare", "revision 2 compare all", "revision 1 irer", "revision 1 irer sanitised",
-    "revision 2 irer", "due", "notices", "methods validation", "password", "no such page", "contact report 1",
-    "portfolio",
+    "revision 2 irer", "due", "notices", "methods validation", "password", "no such page", "portfolio",
+    "contact report 1",
 ] + [name for key in USE_KEYS for name in use_pages(key)]
 
 #: Every page a supervisor reaches, by name.
