@@ -20,6 +20,8 @@ from django.db.models import Case, F, QuerySet, Value, When
 from django.http import Http404
 from django.utils import timezone
 
+from assessments.roles import holds_role
+
 from .models import NAME_MAX_LENGTH, PREFIX_LENGTH, ApiToken
 
 TOKEN_START = "pmn_"
@@ -34,6 +36,7 @@ BAD_TOKEN = "This token is not one this system made (mistyped, or deleted)."
 EXPIRED_TOKEN = "This token expired on {date}: make a new one on the API tokens page."
 REVOKED_TOKEN = "This token was revoked on {date}: make a new one on the API tokens page."
 INACTIVE_OWNER = "The account this token belongs to is not active."
+NO_ROLE_OWNER = "The person this token belongs to no longer holds a reviewer's, supervisor's or administrator's role."
 RATE_LIMITED = "Too many requests with this token: at most {limit} a minute. Retry after {seconds} s."
 
 RATE_WINDOW = timedelta(minutes=1)
@@ -131,6 +134,8 @@ def token_authenticate(token: str) -> ApiToken:
         raise TokenRefused(EXPIRED_TOKEN.format(date=timezone.localtime(row.expires_at).date().isoformat()))
     if not row.owner.is_active:
         raise TokenRefused(INACTIVE_OWNER)
+    if not holds_role(row.owner):
+        raise TokenRefused(NO_ROLE_OWNER)
     return row
 
 

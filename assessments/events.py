@@ -126,6 +126,8 @@ class What(models.TextChoices):
     CONTACT_REPORTS_PDF = "contact_reports_pdf", "contact reports PDF"
     EXPORT = "export", "export"
     PORTFOLIO_CSV = "portfolio_csv", "portfolio CSV"
+    # A person's CBI clearance changed (signin: the identity provider's groups).
+    SIGN_IN = "sign_in", "sign-in"
     # Refused case numbers: where the number was typed.
     NEW_CASE = "new_case", "new case"
     CASE_RENAME = "case_rename", "case renumbered"

@@ -35,6 +35,15 @@ def ensure_roles(**_kwargs: object) -> None:
         group.permissions.add(*permissions)
 
 
+def holds_role(user: User) -> bool:
+    """Whether ``user`` holds a role of the review team: a reviewer, a supervisor or an
+    administrator (a superuser). A person whose roles the identity provider took away holds
+    none, and their API tokens stop working (``api.tokens``)."""
+    return user.is_active and (
+        user.is_superuser or user.groups.filter(name__in=(REVIEWER_GROUP, SUPERVISOR_GROUP)).exists()
+    )
+
+
 def is_cbi_cleared(user: User | AnonymousUser) -> bool:
     return user.is_authenticated and user.has_perm(CBI_PERMISSION)
 

@@ -78,7 +78,8 @@ class CbiAccess(models.Model):
     case: who, when, what (the case, the revision if any, which page or copy) and from where
     (the client's address and user agent, or the operating-system user of a command). Also
     each refused attempt to give a case the number of a case the user may not see
-    (:attr:`Kind.REFUSED_NUMBER`). Written only by ``audit.services``; append-only: the
+    (:attr:`Kind.REFUSED_NUMBER`), and each change of a person's CBI clearance by the
+    identity provider's groups (:attr:`Kind.CLEARANCE`: no case; the detail says which). Written only by ``audit.services``; append-only: the
     model refuses ``save()`` of a stored row and ``delete()``, its queryset ``update()`` and
     ``delete()``, and on PostgreSQL a trigger refuses UPDATE and DELETE to every client
     (migration 0002).
@@ -90,6 +91,7 @@ class CbiAccess(models.Model):
     class Kind(models.TextChoices):
         ACCESS = "access", "full CBI data seen"
         REFUSED_NUMBER = "refused_number", "refused case number"
+        CLEARANCE = "clearance", "CBI clearance changed"
 
     #: Which page or copy (for a refused number: where it was typed), as the event names it.
     What = events.What

@@ -127,3 +127,19 @@ def case_number_refusal_record(*, user: User | AnonymousUser, typed: str, case: 
     )
     logger.warning(REFUSED_NUMBER_LOG, typed, username, CbiAccess.What(what).label, row.pk)
     return row
+
+
+def clearance_change_record(*, user: User, granted: bool, request: HttpRequest | None, detail: str) -> CbiAccess:
+    """Record that ``user``'s CBI clearance was granted or removed (by the identity provider's
+    groups, at a sign-in or a renewal): a custody row with no case."""
+    ip, user_agent = _client(request)
+    return CbiAccess.objects.create(
+        kind=CbiAccess.Kind.CLEARANCE,
+        what=What.SIGN_IN,
+        user=user,
+        username=user.get_username()[:USERNAME_MAX_LENGTH],
+        case_number="",
+        detail=detail[:DETAIL_MAX_LENGTH],
+        ip=ip,
+        user_agent=user_agent,
+    )

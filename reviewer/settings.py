@@ -99,6 +99,7 @@ INSTALLED_APPS = [
     "portfolio",  # the team's rework and open workload (/portfolio/): after calendar_review, whose due dates it sums
     "notices",  # notices in the application and by email; supervisors' comments on single uses
     "audit",  # after axes: its login-failed receiver reads what axes decided
+    "signin",  # single sign-on (OpenID Connect), PIV at the proxy, local accounts (docs/sign-in.md)
     "demo",  # manage.py load_demo: the demo data of a developer's machine
     "ninja",  # django-ninja: its Swagger UI assets, served from static/ (nothing from a CDN)
     "api",  # the JSON API under /api/v1/ (docs/api.md)
@@ -116,6 +117,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.LoginRequiredMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "audit.sessions.SessionLifetimeMiddleware",  # after auth and messages
+    "signin.middleware.SignInMiddleware",  # PIV at the proxy; roles renewed from the provider (after the lifetime)
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     "axes.middleware.AxesMiddleware",  # last, as django-axes requires
@@ -338,8 +340,46 @@ if not LOGIN_DELAY_SECONDS <= LOGIN_MAX_DELAY_SECONDS <= LOGIN_COOLOFF_MINUTES *
     )
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # first: refuses an attempt during its wait
-    "django.contrib.auth.backends.ModelBackend",
+    "signin.backends.LocalAccountBackend",  # passwords; only break-glass administrators when LOCAL_SIGN_IN is off
+    "signin.backends.IdentityBackend",  # sessions signed in by the identity provider or PIV (signin.views)
 ]
+
+# Sign-in (docs/sign-in.md; signin.config reads these). Single sign-on with an OpenID Connect
+# provider is on when OIDC_ISSUER is set: the client's id, how it authenticates to the token
+# endpoint (private_key_jwt with the private key's file, as Login.gov requires, or
+# client_secret_basic with the secret), the scopes, the assurance asked for and the levels
+# accepted (acr), which of the provider's groups (claim OIDC_GROUPS_CLAIM; empty: roles are
+# set in the admin) give each role, and how often a signed-in person's roles are read again.
+OIDC_ISSUER = os.environ.get("OIDC_ISSUER", "")
+OIDC_CLIENT_ID = os.environ.get("OIDC_CLIENT_ID", "")
+OIDC_CLIENT_AUTH = os.environ.get("OIDC_CLIENT_AUTH", "private_key_jwt")
+OIDC_CLIENT_SECRET = os.environ.get("OIDC_CLIENT_SECRET", "")
+OIDC_PRIVATE_KEY_FILE = os.environ.get("OIDC_PRIVATE_KEY_FILE", "")
+OIDC_PRIVATE_KEY_ID = os.environ.get("OIDC_PRIVATE_KEY_ID", "")
+OIDC_SCOPES = os.environ.get("OIDC_SCOPES", "openid profile email groups offline_access")
+OIDC_ACR_VALUES = os.environ.get("OIDC_ACR_VALUES", "")
+OIDC_REQUIRED_ACR = os.environ.get("OIDC_REQUIRED_ACR", "")
+OIDC_GROUPS_CLAIM = os.environ.get("OIDC_GROUPS_CLAIM", "groups")
+OIDC_REVIEWER_GROUPS = os.environ.get("OIDC_REVIEWER_GROUPS", "")
+OIDC_SUPERVISOR_GROUPS = os.environ.get("OIDC_SUPERVISOR_GROUPS", "")
+OIDC_ADMINISTRATOR_GROUPS = os.environ.get("OIDC_ADMINISTRATOR_GROUPS", "")
+OIDC_CBI_GROUPS = os.environ.get("OIDC_CBI_GROUPS", "")
+OIDC_RENEW_SECONDS = env_count("OIDC_RENEW_SECONDS", 15 * 60)
+OIDC_PROVIDER_NAME = os.environ.get("OIDC_PROVIDER_NAME", "single sign-on")
+OIDC_PROVIDER_LOGOUT = env_bool("OIDC_PROVIDER_LOGOUT", True)
+OIDC_HTTP_TIMEOUT = env_count("OIDC_HTTP_TIMEOUT", 10, minimum=1)
+OIDC_METADATA_SECONDS = env_count("OIDC_METADATA_SECONDS", 3600)
+# Local accounts (username and password): on for the quick start; off in production except
+# for the break-glass administrators named here (comma-separated usernames).
+LOCAL_SIGN_IN = env_bool("LOCAL_SIGN_IN", True)
+BREAK_GLASS_USERS = os.environ.get("BREAK_GLASS_USERS", "")
+# PIV at the proxy: the header in which the TLS proxy passes the verified client
+# certificate's subject (empty: off), the header with the verification's result, and the
+# proxy's addresses; read only with TRUSTED_PROXY_COUNT set (signin.piv).
+PIV_SUBJECT_HEADER = os.environ.get("PIV_SUBJECT_HEADER", "")
+PIV_VERIFY_HEADER = os.environ.get("PIV_VERIFY_HEADER", "X-SSL-Client-Verify")
+PIV_PROXY_ADDRESSES = os.environ.get("PIV_PROXY_ADDRESSES", "127.0.0.1,::1")
+
 AXES_HANDLER = "audit.lockout.LoginThrottle"
 AXES_FAILURE_LIMIT = LOGIN_FAILURE_LIMIT
 AXES_COOLOFF_TIME = timedelta(minutes=LOGIN_COOLOFF_MINUTES)

@@ -1,0 +1,17 @@
+from django.contrib import admin
+
+from .models import Identity
+
+
+@admin.register(Identity)
+class IdentityAdmin(admin.ModelAdmin):
+    """The links between accounts and identities at the providers. A link is made by the
+    first single sign-on, or by ``manage.py signin link`` / ``link-piv``; here it can be
+    seen and removed (the person then signs in as a new account)."""
+
+    list_display = ("user", "issuer", "subject", "created_at", "last_sign_in")
+    search_fields = ("user__username", "subject", "issuer")
+    readonly_fields = ("user", "issuer", "subject", "created_at", "last_sign_in")
+
+    def has_add_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
