@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import Group, Permission, User
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import HttpRequest
 from django.utils import timezone
@@ -28,7 +29,7 @@ from assessments.roles import CBI_PERMISSION, REVIEWER_GROUP, SUPERVISOR_GROUP
 from audit.services import clearance_change_record
 
 from .config import GroupRoles, Oidc
-from .models import Identity
+from .models import PIV_ISSUER, Identity
 from .oidc import SignInRefused
 
 logger = logging.getLogger("signin")
@@ -182,3 +183,35 @@ def renewed_roles(config: Oidc, user: User, claims: dict[str, Any], *, request: 
     with transaction.atomic():
         roles_apply(user, roles, config=config, groups=groups_of(claims, config.groups), request=request)
     return roles
+
+
+IDENTITY_MAX = Identity._meta.get_field("subject").max_length or 255
+LINK_BLANK = "The {field} is required."
+LINK_TOO_LONG = "The {field} is at most {maximum} characters ({length} given)."
+LINK_BAD_CHARACTER = "The {field} holds a control character."
+LINK_TAKEN = "{subject!r} at {issuer} is already linked to the account {username!r}."
+
+
+def _checked(field: str, value: str) -> str:
+    value = (value or "").strip()
+    if not value:
+        raise ValidationError({field: LINK_BLANK.format(field=field)})
+    if len(value) > IDENTITY_MAX:
+        raise ValidationError({field: LINK_TOO_LONG.format(field=field, maximum=IDENTITY_MAX, length=len(value))})
+    if any(ord(character) < 32 for character in value):
+        raise ValidationError({field: LINK_BAD_CHARACTER.format(field=field)})
+    return value
+
+
+def identity_link(*, user: User, issuer: str, subject: str) -> Identity:
+    """Link ``user`` to a subject at an issuer (a provider that sends no groups, whose people
+    an administrator links beforehand; or ``PIV_ISSUER`` and a certificate's subject)."""
+    issuer = _checked("issuer", issuer)
+    if issuer != PIV_ISSUER:
+        issuer = issuer.rstrip("/")
+    subject = _checked("subject", subject)
+    taken = Identity.objects.select_related("user").filter(issuer=issuer, subject=subject).first()
+    if taken is not None:
+        raise ValidationError({"subject": LINK_TAKEN.format(subject=subject, issuer=issuer,
+                                                            username=taken.user.get_username())})
+    return Identity.objects.create(user=user, issuer=issuer, subject=subject)

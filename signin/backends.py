@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.backends import ModelBackend
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.http import HttpRequest
 
 from .config import local_sign_in_allowed
@@ -19,7 +19,7 @@ IDENTITY_BACKEND = "signin.backends.IdentityBackend"
 
 class LocalAccountBackend(ModelBackend):
     def authenticate(self, request: HttpRequest | None, username: str | None = None, password: str | None = None,
-                     **kwargs: Any) -> AbstractBaseUser | None:
+                     **kwargs: Any) -> User | None:
         if username is not None and not local_sign_in_allowed(username):
             return None
         return super().authenticate(request, username=username, password=password, **kwargs)
@@ -27,5 +27,5 @@ class LocalAccountBackend(ModelBackend):
 
 class IdentityBackend(ModelBackend):
     def authenticate(self, request: HttpRequest | None, username: str | None = None, password: str | None = None,
-                     **kwargs: Any) -> AbstractBaseUser | None:
+                     **kwargs: Any) -> User | None:
         return None

@@ -42,7 +42,7 @@ def _through_proxy(config: Piv, request: HttpRequest) -> bool:
 def subject(config: Piv, request: HttpRequest) -> str | None:
     """The verified certificate's subject the proxy passed, or None (no certificate, not
     verified, or a header that did not come through the proxy)."""
-    value = request.META.get(config.meta_key(config.subject_header), "").strip()
+    value = str(request.META.get(config.meta_key(config.subject_header), "")).strip()
     if not value:
         return None
     if not _through_proxy(config, request):

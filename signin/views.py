@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 import time
 from typing import Any
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.contrib.auth import login, logout
@@ -117,9 +117,7 @@ def sign_out(request: HttpRequest) -> HttpResponse:
                                    post_logout_redirect_uri=request.build_absolute_uri(reverse("login")))
     if not url:
         return redirect(settings.LOGOUT_REDIRECT_URL)
-    response = HttpResponseRedirect(url)
-    # The sign-out form posts here and is redirected to the provider: the content security
-    # policy's form-action lets this one response go to the provider's origin.
-    origin = "{0.scheme}://{0.netloc}".format(urlsplit(url))
-    response._csp_update = {"form-action": [origin]}  # type: ignore[attr-defined]  # django-csp reads it
-    return response
+    # A page that goes on to the provider, not a redirect: the sign-out form posts here, and
+    # the content security policy (form-action 'self') would stop a form's redirect to another
+    # origin. The page's refresh is a navigation of its own; its link does the same by hand.
+    return render(request, "signin/signing_out.html", {"url": url, "sso_name": sso.name if sso else ""})

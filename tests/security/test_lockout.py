@@ -238,7 +238,8 @@ def test_lockout_defaults_in_production():
         "LOGIN_DELAY_SECONDS": 15, "LOGIN_MAX_DELAY_SECONDS": 300, "AXES_FAILURE_LIMIT": 5,
         "AXES_COOLOFF_TIME": "0:15:00", "AXES_LOCKOUT_PARAMETERS": [["username", "ip_address"]],
         "AXES_HANDLER": "audit.lockout.LoginThrottle",
-        "AUTHENTICATION_BACKENDS": ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"],
+        "AUTHENTICATION_BACKENDS": ["axes.backends.AxesStandaloneBackend", "signin.backends.LocalAccountBackend",
+                                    "signin.backends.IdentityBackend"],
     }
 
 
