@@ -1,8 +1,8 @@
 """Single sign-on in Chromium through the real OpenID Connect provider of tests/oidc: a
 reviewer, a supervisor, a cleared and an uncleared person each sign in at the provider's own
 page and see what their groups allow; sign-out ends the provider's session too (the next
-sign-in asks for the password again); the login page and the refusal page meet WCAG 2.1 AA
-(axe-core)."""
+sign-in asks for the password again); the login page, the refusal page and the page on the
+way to the provider's sign-out meet WCAG 2.1 AA (axe-core)."""
 
 from __future__ import annotations
 
@@ -58,7 +58,7 @@ def test_sign_out_ends_the_provider_s_session_too(new_page, provider):
     assert page.get_by_label("User name").is_visible()  # asked again: the provider's session ended
 
 
-def test_the_login_and_refusal_pages_meet_wcag_2_1_aa(new_page, provider):
+def test_the_login_refusal_and_signing_out_pages_meet_wcag_2_1_aa(new_page, provider):
     page = new_page(bypass_csp=True)
     page.goto(page.base + "/accounts/login/")
     found = {}
@@ -68,4 +68,11 @@ def test_the_login_and_refusal_pages_meet_wcag_2_1_aa(new_page, provider):
     assert oidc.STATE_REFUSED in page.content()
     if violations := axe_violations(page):
         found["refused"] = violations
+    # The page between the sign-out here and the provider's, held (the provider not reached).
+    sign_in(page, "rita")
+    page.route(provider.issuer + "/**", lambda route: route.fulfill(status=204))  # 204: the page stays
+    page.get_by_role("button", name="Log out").click()
+    page.get_by_role("heading", name="Signed out here").wait_for()
+    if violations := axe_violations(page):
+        found["signing out"] = violations
     assert not found, report(found)
