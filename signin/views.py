@@ -10,10 +10,11 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_not_required
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -32,11 +33,7 @@ logger = logging.getLogger("signin")
 SESSION_OIDC = "signin.oidc"
 
 
-def _sso() -> config.Oidc:
-    found = config.oidc()
-    if found is None:
-        raise Http404("Single sign-on is not configured.")
-    return found
+NOT_CONFIGURED = "Single sign-on is not set up on this installation: log in with your account here."
 
 
 def _safe_next(request: HttpRequest, candidate: str) -> str:
@@ -68,7 +65,10 @@ class LoginView(auth_views.LoginView):
 @login_not_required
 @require_GET
 def start(request: HttpRequest) -> HttpResponse:
-    sso = _sso()
+    sso = config.oidc()
+    if sso is None:
+        messages.info(request, NOT_CONFIGURED)
+        return redirect("login")
     next_url = _safe_next(request, request.GET.get("next", ""))
     try:
         url = oidc.begin(sso, request.session, redirect_uri=_callback_uri(request), next_url=next_url)
@@ -87,7 +87,10 @@ def _refused(request: HttpRequest, sso: config.Oidc, refused: oidc.SignInRefused
 @login_not_required
 @require_GET
 def callback(request: HttpRequest) -> HttpResponse:
-    sso = _sso()
+    sso = config.oidc()
+    if sso is None:
+        messages.info(request, NOT_CONFIGURED)
+        return redirect("login")
     try:
         signed, next_url = oidc.finish(sso, request.session, request.GET, redirect_uri=_callback_uri(request))
     except oidc.SignInRefused as refused:

@@ -14,6 +14,7 @@ from django.core.management import CommandError, call_command
 from signin import config
 from signin.middleware import PIV_NOT_LINKED
 from signin.models import PIV_ISSUER, Identity
+from signin.views import NOT_CONFIGURED
 
 pytestmark = pytest.mark.django_db
 
@@ -104,3 +105,10 @@ def test_the_command_links_a_certificate_and_a_provider_subject(reviewer, capsys
         call_command("signin", "link-piv", reviewer.username, DN)
     with pytest.raises(CommandError, match="at most 255 characters"):
         call_command("signin", "link-piv", reviewer.username, "C" * 256)
+
+
+def test_single_sign_on_not_set_up_sends_to_the_login_page_saying_so(client):
+    response = client.get("/accounts/sso/start/", follow=True)
+    assert response.redirect_chain == [("/accounts/login/", 302)]
+    assert NOT_CONFIGURED in response.content.decode()
+    assert "Sign in with" not in response.content.decode()  # no button either

@@ -1,6 +1,8 @@
 """Nothing but the login page and the health check is reachable anonymously: every URL
 pattern of the project is requested without a session and must send the visitor to a
-login page, but for the health check, which says only whether the database answers."""
+login page, but for the health check, which says only whether the database answers.
+Single sign-on's two steps send to the login page too where it is not configured (here);
+tests/oidc signs in through a provider."""
 
 from urllib.parse import urlparse
 

@@ -41,6 +41,9 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy_engine")]
 ROLES = ("anonymous", "owner", "other", "supervisor", "uncleared")
 LOGIN_PATHS = {"/accounts/login/", "/admin/login/"}
 PUBLIC_PATHS = {"/healthz"}  # the health check (reviewer/health.py), answered to anyone
+# Single sign-on's start and the provider's answer: answered to anyone, GET only; here, where
+# single sign-on is not configured, they send to the login page (tests/oidc signs in).
+SIGN_IN_PATHS = {"/accounts/sso/start/", "/accounts/sso/callback/"}
 ALLOWED_CODES = {200, 302, 403, 404, 405}
 OBJECT_BY_PREFIX = {"cases": "submission", "assessments": "assessment", "scenarios": "scenario",
                     "contacts": "contact", "notices": "notice", "use-comments": "use_comment"}
@@ -98,6 +101,8 @@ def test_the_walk_finds_the_workflow_pages_and_the_others():
 EXPECTED_GET: dict[str, dict[str, int]] = {
     "login": {"*": 302},  # redirect_authenticated_user
     "logout": {"*": 405},  # POST only
+    "signin-start": {"*": 302},  # to the login page: single sign-on is not configured here
+    "signin-callback": {"*": 302},
     "home": {"*": 200},
     "healthz": {"*": 200},
     "submission-create": {"*": 200},
@@ -341,6 +346,8 @@ def _check_post(client, user, role, cases, route):
         assert response.status_code in ALLOWED_CODES | {400}, (str(route), role, response.status_code)
     if role == "anonymous" and urlparse(public.wsgi_request.path).path in PUBLIC_PATHS:
         assert public.status_code == cbi.status_code == 405  # answered to GET and HEAD only
+    elif role == "anonymous" and urlparse(public.wsgi_request.path).path in SIGN_IN_PATHS:
+        assert public.status_code == cbi.status_code == 405  # the provider's answer is a GET
     elif role == "anonymous":
         for response in (public, cbi):
             assert response.status_code == 302 and urlparse(response["Location"]).path in LOGIN_PATHS
