@@ -20,7 +20,7 @@ from django.db.models import Case, F, QuerySet, Value, When
 from django.http import Http404
 from django.utils import timezone
 
-from assessments.roles import holds_role
+from assessments.roles import holds_role, is_administrator
 
 from .models import NAME_MAX_LENGTH, PREFIX_LENGTH, ApiToken
 
@@ -87,7 +87,7 @@ def token_create(*, owner: User, name: str, days: int | None = None) -> NewToken
 
 
 def may_revoke(user: User | AnonymousUser, token: ApiToken) -> bool:
-    return user.is_authenticated and bool (token.owner_id == user.pk or user.is_superuser)
+    return user.is_authenticated and (token.owner_id == user.pk or is_administrator(user))
 
 
 @transaction.atomic

@@ -11,6 +11,10 @@ from django.contrib.auth.models import AnonymousUser, Group, Permission, User
 
 REVIEWER_GROUP = "reviewer"
 SUPERVISOR_GROUP = "supervisor"
+#: Administrators signed in by the identity provider (signin.accounts): staff with every
+#: permission but CBI clearance, which comes from the CBI groups as anyone's does. (A local
+#: superuser, the break-glass administrator, holds every permission, CBI clearance included.)
+ADMINISTRATOR_GROUP = "administrator"
 
 CBI_PERMISSION = "assessments.view_cbi"
 REVIEW_PERMISSION = "assessments.review_assessment"
@@ -35,12 +39,29 @@ def ensure_roles(**_kwargs: object) -> None:
         group.permissions.add(*permissions)
 
 
+def administrator_group() -> Group:
+    """The administrators' group, with every permission there is but CBI clearance (set again
+    each time a role is given, so permissions added by a later version are included)."""
+    group, _ = Group.objects.get_or_create(name=ADMINISTRATOR_GROUP)
+    app_label, codename = CBI_PERMISSION.split(".")
+    group.permissions.set(Permission.objects.exclude(content_type__app_label=app_label, codename=codename))
+    return group
+
+
 def holds_role(user: User) -> bool:
     """Whether ``user`` holds a role of the review team: a reviewer, a supervisor or an
-    administrator (a superuser). A person whose roles the identity provider took away holds
-    none, and their API tokens stop working (``api.tokens``)."""
+    administrator. A person whose roles the identity provider took away holds none, and their
+    API tokens stop working (``api.tokens``)."""
     return user.is_active and (
-        user.is_superuser or user.groups.filter(name__in=(REVIEWER_GROUP, SUPERVISOR_GROUP)).exists()
+        user.is_superuser
+        or user.groups.filter(name__in=(REVIEWER_GROUP, SUPERVISOR_GROUP, ADMINISTRATOR_GROUP)).exists()
+    )
+
+
+def is_administrator(user: User | AnonymousUser) -> bool:
+    """A superuser, or a member of the administrators' group."""
+    return user.is_authenticated and (
+        user.is_superuser or user.groups.filter(name=ADMINISTRATOR_GROUP).exists()
     )
 
 

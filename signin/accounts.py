@@ -25,7 +25,13 @@ from django.db import transaction
 from django.http import HttpRequest
 from django.utils import timezone
 
-from assessments.roles import CBI_PERMISSION, REVIEWER_GROUP, SUPERVISOR_GROUP
+from assessments.roles import (
+    ADMINISTRATOR_GROUP,
+    CBI_PERMISSION,
+    REVIEWER_GROUP,
+    SUPERVISOR_GROUP,
+    administrator_group,
+)
 from audit.services import clearance_change_record
 
 from .config import GroupRoles, Oidc
@@ -84,7 +90,7 @@ def roles_held(user: User) -> Roles:
     return Roles(
         reviewer=REVIEWER_GROUP in names,
         supervisor=SUPERVISOR_GROUP in names,
-        administrator=user.is_superuser,
+        administrator=ADMINISTRATOR_GROUP in names,
         cbi=user.user_permissions.filter(content_type__app_label="assessments", codename="view_cbi").exists(),
     )
 
@@ -125,10 +131,15 @@ def roles_apply(user: User, roles: Roles, *, config: Oidc, groups: tuple[str, ..
             group = Group.objects.get(name=name)
             (user.groups.add if wanted else user.groups.remove)(group)
             changes.append(f"{name} {'granted' if wanted else 'removed'}")
-    if roles.administrator != held.administrator:
-        user.is_staff = user.is_superuser = roles.administrator
-        user.save(update_fields=["is_staff", "is_superuser"])
-        changes.append(f"administrator {'granted' if roles.administrator else 'removed'}")
+    if roles.administrator:
+        user.groups.add(administrator_group())  # its permissions brought up to date
+    elif held.administrator:
+        user.groups.remove(Group.objects.get(name=ADMINISTRATOR_GROUP))
+    if roles.administrator != held.administrator or user.is_staff != roles.administrator:
+        user.is_staff = roles.administrator  # the admin site; never a superuser (CBI is the CBI groups')
+        user.save(update_fields=["is_staff"])
+        if roles.administrator != held.administrator:
+            changes.append(f"administrator {'granted' if roles.administrator else 'removed'}")
     if roles.cbi != held.cbi:
         (user.user_permissions.add if roles.cbi else user.user_permissions.remove)(_cbi_permission())
         words = CLEARED if roles.cbi else UNCLEARED

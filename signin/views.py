@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 from urllib.parse import urlencode
 
@@ -62,13 +64,25 @@ class LoginView(auth_views.LoginView):
         return context
 
 
-@login_not_required
-@require_GET
-def start(request: HttpRequest) -> HttpResponse:
-    sso = config.oidc()
-    if sso is None:
-        messages.info(request, NOT_CONFIGURED)
-        return redirect("login")
+def single_sign_on(view: Callable[[HttpRequest, config.Oidc], HttpResponse]) -> Callable[[HttpRequest], HttpResponse]:
+    """A step of single sign-on: reached without a login, by GET, with the provider's settings;
+    where single sign-on is not set up, the login page, saying so."""
+
+    @login_not_required
+    @require_GET
+    @wraps(view)
+    def step(request: HttpRequest) -> HttpResponse:
+        sso = config.oidc()
+        if sso is None:
+            messages.info(request, NOT_CONFIGURED)
+            return redirect("login")
+        return view(request, sso)
+
+    return step
+
+
+@single_sign_on
+def start(request: HttpRequest, sso: config.Oidc) -> HttpResponse:
     next_url = _safe_next(request, request.GET.get("next", ""))
     try:
         url = oidc.begin(sso, request.session, redirect_uri=_callback_uri(request), next_url=next_url)
@@ -84,13 +98,8 @@ def _refused(request: HttpRequest, sso: config.Oidc, refused: oidc.SignInRefused
                                                    "login_url": reverse("login")}, status=403)
 
 
-@login_not_required
-@require_GET
-def callback(request: HttpRequest) -> HttpResponse:
-    sso = config.oidc()
-    if sso is None:
-        messages.info(request, NOT_CONFIGURED)
-        return redirect("login")
+@single_sign_on
+def callback(request: HttpRequest, sso: config.Oidc) -> HttpResponse:
     try:
         signed, next_url = oidc.finish(sso, request.session, request.GET, redirect_uri=_callback_uri(request))
     except oidc.SignInRefused as refused:

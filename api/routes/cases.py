@@ -17,6 +17,7 @@ from assessments import case_list as case_lists
 from assessments import selectors, transfer
 from assessments.case_list import CASES_PER_PAGE, CaseListRefused
 from assessments.models import Assessment, Submission, case_snapshot
+from assessments.roles import is_administrator
 from audit.services import What
 from calendar_review.selectors import case_due_state
 from portfolio import figures
@@ -171,7 +172,7 @@ def case_import(request: HttpRequest, map_user: list[str] = MAP_USER_PARAM) -> H
     owner = token_of(request).owner
 
     def act() -> HttpResponse:
-        if not owner.is_superuser:
+        if not is_administrator(owner):
             raise PermissionDenied(IMPORT_NOT_ALLOWED)
         user_map = _user_map(map_user)
         try:

@@ -47,6 +47,7 @@ PEOPLE = {
     "sam": {"name": "Sam Supervisor", "groups": ["pmn-supervisors", "pmn-cbi"]},
     "cleo": {"name": "Cleo Cleared", "groups": ["pmn-reviewers", "pmn-cbi"]},
     "uma": {"name": "Uma Uncleared", "groups": ["pmn-reviewers"]},
+    "ada": {"name": "Ada Administrator", "groups": ["pmn-administrators"]},
     "nobody": {"name": "No Role", "groups": ["other-program"]},
 }
 

@@ -187,3 +187,22 @@ def test_sign_out_of_a_local_account_goes_to_the_login_page(provider, client, re
     client.force_login(reviewer)
     response = client.post("/accounts/logout/")
     assert response.status_code == 302 and response["Location"] == "/accounts/login/"
+
+
+def test_an_administrator_reaches_the_admin_site_without_cbi_clearance(provider, client):
+    """The administrators' group gives the admin site and every permission but CBI clearance,
+    which comes from the CBI groups alone: never a superuser."""
+    case = make_submission(is_cbi=True, cbi_claims=["chemical_name"])
+    sign_in_http(client, "ada")
+    ada = _user(provider, "ada")
+    assert ada.is_staff and not ada.is_superuser and not is_cbi_cleared(ada)
+    assert client.get("/admin/").status_code == 200
+    assert client.get("/admin/auth/user/").status_code == 200
+    assert client.get(f"/cases/{case.pk}/").status_code == 404
+    cases = client.get("/admin/assessments/submission/")
+    assert cases.status_code == 200 and case.case_number not in cases.content.decode()
+    provider.account("ada", groups=["pmn-reviewers"])
+    client.logout()
+    sign_in_http(client, "ada")
+    ada = User.objects.get(pk=ada.pk)
+    assert not ada.is_staff and not ada.groups.filter(name="administrator").exists()
