@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import ipaddress
 import json
+import os
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -67,8 +69,18 @@ class Piv:
         return "HTTP_" + header.upper().replace("-", "_")
 
 
-def _private_key(path: str) -> str | dict[str, Any]:
-    """The client's private key: a PEM file, or a JWK (a JSON object)."""
+def _stamp(path: str) -> int:
+    try:
+        return os.stat(path).st_mtime_ns
+    except OSError as error:
+        raise ImproperlyConfigured(f"OIDC_PRIVATE_KEY_FILE: cannot read {path!r} ({error.strerror}).") from None
+
+
+@lru_cache(maxsize=4)
+def _private_key(path: str, stamp: int) -> str | dict[str, Any]:
+    """The client's private key: a PEM file, or a JWK (a JSON object). Read once, and again
+    when the file changes (``stamp``: its modification time); the settings are read at every
+    request (signin.middleware)."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as error:
@@ -100,7 +112,7 @@ def oidc() -> Oidc | None:
     if method == PRIVATE_KEY_JWT:
         if not settings.OIDC_PRIVATE_KEY_FILE:
             raise ImproperlyConfigured("OIDC_PRIVATE_KEY_FILE is required with OIDC_CLIENT_AUTH=private_key_jwt.")
-        key = _private_key(settings.OIDC_PRIVATE_KEY_FILE)
+        key = _private_key(settings.OIDC_PRIVATE_KEY_FILE, _stamp(settings.OIDC_PRIVATE_KEY_FILE))
     required_acr = words(settings.OIDC_REQUIRED_ACR)
     return Oidc(
         issuer=issuer,

@@ -371,6 +371,7 @@ FUNCTION_IMPORTS = {
     "calendar_review.apps.CalendarReviewConfig.ready": READY,
     "contacts.apps.ContactsConfig.ready": READY,
     "notices.apps.NoticesConfig.ready": READY,
+    "signin.apps.SigninConfig.ready": READY,
     # WeasyPrint loads Pango and its fonts when imported (about 0.5 s): every manage.py command
     # (the engine's `esd` too) imports the renderer through the sealer AppConfig.ready()
     # connects, and only a report being drawn needs WeasyPrint.
@@ -430,7 +431,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "management commands": ("*.management.**",),
     "template tags, context processors": ("*.templatetags.**", "*.context_processors"),
     "apps, receivers, events": ("assessments", "audit", "calendar_review", "contacts", "notices", "demo", "api",
-                                "portfolio", "signin",
+                                "portfolio", "signin", "signin.checks",
                                 "*.apps", "*.receivers", "assessments.events"),
     "the project: settings, middleware, helpers": (
         "reviewer", "reviewer.settings", "reviewer.settings_test", "reviewer.wsgi", "reviewer.asgi",

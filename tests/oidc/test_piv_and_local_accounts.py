@@ -10,8 +10,10 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.exceptions import ImproperlyConfigured
 from django.core.management import CommandError, call_command
+from django.core.management.base import SystemCheckError
 
 from signin import config
+from signin.checks import sign_in_settings
 from signin.middleware import PIV_NOT_LINKED
 from signin.models import PIV_ISSUER, Identity
 from signin.views import NOT_CONFIGURED
@@ -112,3 +114,30 @@ def test_single_sign_on_not_set_up_sends_to_the_login_page_saying_so(client):
     assert response.redirect_chain == [("/accounts/login/", 302)]
     assert NOT_CONFIGURED in response.content.decode()
     assert "Sign in with" not in response.content.decode()  # no button either
+
+
+@pytest.mark.parametrize("changes, words", [
+    ({"OIDC_CLIENT_ID": ""}, "OIDC_CLIENT_ID is required"),
+    ({"OIDC_CLIENT_AUTH": "client_secret_post"}, "OIDC_CLIENT_AUTH must be one of private_key_jwt, client_secret_basic"),
+    ({"OIDC_CLIENT_AUTH": "client_secret_basic", "OIDC_CLIENT_SECRET": ""}, "OIDC_CLIENT_SECRET is required"),
+    ({"OIDC_PRIVATE_KEY_FILE": "/nonexistent/key.pem"}, "OIDC_PRIVATE_KEY_FILE: cannot read '/nonexistent/key.pem'"),
+])
+def test_a_half_configured_provider_is_an_error_of_manage_py_check(settings, changes, words):
+    settings.OIDC_ISSUER = "https://sso.agency.example"
+    settings.OIDC_CLIENT_ID = "pmn-review"
+    settings.OIDC_CLIENT_AUTH = "private_key_jwt"
+    settings.OIDC_PRIVATE_KEY_FILE = __file__  # readable: a PEM's text is read as text
+    for name, value in changes.items():
+        setattr(settings, name, value)
+    errors = sign_in_settings()
+    assert [error.id for error in errors] == ["signin.E001"] and words in errors[0].msg
+    with pytest.raises(SystemCheckError, match=r"signin\.E001"):
+        call_command("check")
+
+
+def test_a_complete_provider_setting_passes_the_check(settings):
+    settings.OIDC_ISSUER = "https://sso.agency.example"
+    settings.OIDC_CLIENT_ID = "pmn-review"
+    settings.OIDC_CLIENT_AUTH = "client_secret_basic"
+    settings.OIDC_CLIENT_SECRET = "s3cret"
+    assert sign_in_settings() == []
