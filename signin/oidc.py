@@ -48,6 +48,8 @@ LEEWAY_SECONDS = 60
 PENDING_SECONDS = 15 * 60
 #: Sign-ins started in other tabs of the same browser, kept at most.
 PENDING_MAX = 5
+#: The provider's key set is fetched again for an unknown key id at most this often.
+REFETCH_SECONDS = 60
 
 # What the refusal page says (and the log, with the detail).
 STATE_REFUSED = (
@@ -115,7 +117,7 @@ class SignedIn:
 
 
 _metadata: dict[str, tuple[float, Metadata]] = {}
-_keys: dict[str, KeySet] = {}
+_keys: dict[str, tuple[float, KeySet]] = {}
 
 
 def _get_json(config: Oidc, url: str) -> dict[str, Any]:
@@ -155,10 +157,16 @@ def metadata(config: Oidc, *, force: bool = False) -> Metadata:
 
 
 def keys(config: Oidc, *, force: bool = False) -> KeySet:
-    """The provider's public keys, fetched again when ``force`` (a key id the set lacks)."""
-    if force or config.issuer not in _keys:
-        _keys[config.issuer] = KeySet.import_key_set(_get_json(config, metadata(config).jwks_uri))  # type: ignore[arg-type]
-    return _keys[config.issuer]
+    """The provider's public keys, fetched again when ``force`` (a key id the set lacks), at
+    most once every ``REFETCH_SECONDS``: tokens naming made-up key ids cannot make the
+    application fetch the set at each request."""
+    cached = _keys.get(config.issuer)
+    stale = force and time.monotonic() - cached[0] >= REFETCH_SECONDS if cached else True
+    if stale:
+        found = KeySet.import_key_set(_get_json(config, metadata(config).jwks_uri))  # type: ignore[arg-type]
+        _keys[config.issuer] = (time.monotonic(), found)
+        return found
+    return _keys[config.issuer][1]
 
 
 def forget_provider() -> None:
@@ -183,7 +191,7 @@ def _session(config: Oidc, *, redirect_uri: str = "") -> OAuth2Session:
     return client
 
 
-def begin(config: Oidc, session: Any, *, redirect_uri: str, next_url: str, prompt: str = "") -> str:
+def begin(config: Oidc, session: Any, *, redirect_uri: str, next_url: str) -> str:
     """The provider's authorization URL for a new sign-in; its state, nonce and PKCE verifier
     are kept in the browser's session until the answer comes back (a few tabs at once)."""
     state, nonce = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
@@ -194,8 +202,6 @@ def begin(config: Oidc, session: Any, *, redirect_uri: str, next_url: str, promp
     extra: dict[str, str] = {"nonce": nonce}
     if config.acr_values:
         extra["acr_values"] = " ".join(config.acr_values)
-    if prompt:
-        extra["prompt"] = prompt
     url, _ = _session(config, redirect_uri=redirect_uri).create_authorization_url(
         metadata(config).authorization_endpoint, state=state, code_verifier=verifier, **extra
     )

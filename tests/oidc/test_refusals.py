@@ -160,3 +160,24 @@ def test_a_discovery_document_naming_another_issuer_is_refused(provider, client,
     assert start.status_code == 403
     assert escape(oidc.ISSUER_REFUSED.format(found=provider.issuer)) in start.content.decode()
     assert not Identity.objects.exists()
+
+
+def test_made_up_key_ids_fetch_the_provider_s_keys_at_most_once_a_minute(provider, client, tokens, monkeypatch):
+    """A token naming a key id the set lacks sends for the set again (the provider may have
+    rotated its keys), but not at every such token."""
+    fetched = []
+    real = oidc._get_json
+
+    def counted(config, url):
+        if url.endswith("/jwks"):
+            fetched.append(url)
+        return real(config, url)
+
+    monkeypatch.setattr(oidc, "_get_json", counted)
+    intruder = make_key("made-up")
+    tokens.replace = lambda real_token: _signed(_claims(real_token), intruder)
+    for _ in range(3):
+        _refused(client, provider, "rita", oidc.SIGNATURE_REFUSED)
+    # The first look-up only: within the minute, an unknown key id sends for the set no more
+    # (tests/oidc/test_sign_in.py shows it fetched again once the minute has passed).
+    assert len(fetched) == 1

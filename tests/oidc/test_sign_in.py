@@ -34,6 +34,10 @@ def _user(provider, subject: str) -> User:
 
 
 def test_a_first_sign_in_creates_the_account_linked_by_subject_with_the_groups_roles(provider, client):
+    start = client.get("/accounts/sso/start/?next=/review/")
+    asked = parse_qs(urlsplit(start["Location"]).query)
+    assert asked["code_challenge_method"] == ["S256"] and len(asked["code_challenge"][0]) == 43  # PKCE
+    assert asked["nonce"][0] and asked["state"][0] and asked["response_type"] == ["code"]
     response, _ = sign_in_http(client, "cleo", next_url="/review/")
     assert response.status_code == 302 and response["Location"] == "/review/"
     user = _user(provider, "cleo")
@@ -146,8 +150,9 @@ def test_client_secret_basic_signs_in_with_an_agency_provider_that_uses_it(provi
     assert response.status_code == 302 and _user(provider, "rita").is_active
 
 
-def test_the_provider_s_keys_rotate_without_a_restart(provider, client):
+def test_the_provider_s_keys_rotate_without_a_restart(provider, client, monkeypatch):
     sign_in_http(client, "rita")  # the application now holds the first key set
+    monkeypatch.setattr(oidc, "REFETCH_SECONDS", 0)  # the rotation comes later than the minute between fetches
     client.logout()
     provider.start(signing_key=make_key("provider-2"))  # the provider signs with a new key
     try:
