@@ -66,11 +66,24 @@ def ledger_missing(**kwargs: Any) -> None:
         ledger.rebuild()
 
 
+RECEIVERS = ((Submission, case_written), (Assessment, revision_written), (Scenario, row_of_revision_written),
+             (ReviewDecision, row_of_revision_written), (ReviewCalendar, calendar_written))
+
+
 def connect() -> None:
-    for model, receiver in ((Submission, case_written), (Assessment, revision_written),
-                            (Scenario, row_of_revision_written), (ReviewDecision, row_of_revision_written),
-                            (ReviewCalendar, calendar_written)):
+    for model, receiver in RECEIVERS:
         name = model.__name__.lower()
         post_save.connect(receiver, sender=model, dispatch_uid=f"portfolio.{name}_saved")
         post_delete.connect(receiver, sender=model, dispatch_uid=f"portfolio.{name}_deleted")
     case_rows_refreshed.connect(rows_refreshed, sender=Submission, dispatch_uid="portfolio.case_rows_refreshed")
+
+
+def disconnect() -> None:
+    """The ledger stops following writes until :func:`connect` (``manage.py portfolio
+    rebuild`` brings it up to date after): a bulk load that need not keep it meanwhile, such
+    as the query-plan tests' seeds of tens of thousands of cases."""
+    for model, _ in RECEIVERS:
+        name = model.__name__.lower()
+        post_save.disconnect(sender=model, dispatch_uid=f"portfolio.{name}_saved")
+        post_delete.disconnect(sender=model, dispatch_uid=f"portfolio.{name}_deleted")
+    case_rows_refreshed.disconnect(sender=Submission, dispatch_uid="portfolio.case_rows_refreshed")

@@ -29,6 +29,7 @@ from assessments.roles import REVIEWER_GROUP, SUPERVISOR_GROUP
 from calendar_review.models import ReviewCalendar, refresh_case_due
 from tests.conftest import make_user
 from tests.database import postgresql_only
+from tests.performance.conftest import portfolio_ledger_paused
 
 # The seed is committed once a module, vacuumed and analysed as a live database is kept (so
 # the dead rows and index entries that earlier tests' rolled-back inserts leave in a worker's
@@ -52,7 +53,8 @@ def years_of_cases(django_db_setup, django_db_blocker):
         User = get_user_model()
         reviewer = make_user(User, "plans-reviewer", group=REVIEWER_GROUP, cbi=True)
         supervisor = make_user(User, "plans-supervisor", group=SUPERVISOR_GROUP, cbi=True)
-        _seed(reviewer, supervisor)
+        with portfolio_ledger_paused():
+            _seed(reviewer, supervisor)
         yield SimpleNamespace(reviewer=reviewer, supervisor=supervisor)
         call_command("flush", interactive=False, verbosity=0)
 

@@ -30,6 +30,7 @@ from assessments.roles import REVIEWER_GROUP, SUPERVISOR_GROUP
 from calendar_review.models import refresh_case_due
 from tests.conftest import make_user
 from tests.database import postgresql_only
+from tests.performance.conftest import portfolio_ledger_paused
 
 pytestmark = [pytest.mark.django_db, pytest.mark.postgres,
               postgresql_only("the plans are PostgreSQL's; SQLite has no planner statistics to speak of")]
@@ -50,7 +51,8 @@ def cases_with_uses(django_db_setup, django_db_blocker):
         User = get_user_model()
         reviewer = make_user(User, "marks-reviewer", group=REVIEWER_GROUP, cbi=True)
         supervisor = make_user(User, "marks-supervisor", group=SUPERVISOR_GROUP, cbi=True)
-        _seed(reviewer, supervisor)
+        with portfolio_ledger_paused():
+            _seed(reviewer, supervisor)
         yield SimpleNamespace(reviewer=reviewer, supervisor=supervisor)
         call_command("flush", interactive=False, verbosity=0)
 
